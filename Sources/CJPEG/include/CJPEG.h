@@ -1,0 +1,3 @@
+#ifndef CJPEG_H
+#define CJPEG_H
+#endif

@@ -1,0 +1,1 @@
+#include "CModels.h"

@@ -1,0 +1,35 @@
+/// One detected face and what was estimated about it.
+///
+/// Optional values are `nil` when they were not computed (never −1).
+public struct Face: Sendable, Equatable {
+    /// The face box in image pixels.
+    public var bounds: Rect
+    /// Detection confidence, 0…1, comparable across images and modes of one detector.
+    public var score: Float
+    /// The landmarks found (empty when landmarks are off).
+    public var landmarks: [Landmark]
+    /// Head pitch in degrees, up positive.
+    public var eulerX: Float?
+    /// Head yaw in degrees, positive when the face turns toward the image's right (the subject's left).
+    public var eulerY: Float?
+    /// Head roll in degrees, counter-clockwise positive.
+    public var eulerZ: Float?
+    /// Probability that the person smiles, 0…1.
+    public var smilingProbability: Float?
+    /// Probability that the subject's left eye is open, 0…1.
+    public var leftEyeOpenProbability: Float?
+    /// Probability that the subject's right eye is open, 0…1.
+    public var rightEyeOpenProbability: Float?
+
+    /// A face with a box and a score; everything else empty.
+    public init(bounds: Rect, score: Float, landmarks: [Landmark] = []) {
+        self.bounds = bounds
+        self.score = score
+        self.landmarks = landmarks
+    }
+
+    /// The landmark of `type`, if it was found.
+    public func landmark(_ type: LandmarkType) -> Landmark? {
+        landmarks.first { $0.type == type }
+    }
+}
