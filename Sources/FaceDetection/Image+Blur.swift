@@ -19,16 +19,24 @@ extension Image {
         let w = box.width, h = box.height
         let wanted = radius ?? PixelBox.whole((min(rect.width, rect.height) / 6).rounded())
         let r = min(max(wanted, 1), max(w, h))
-        var a = [Float](repeating: 0, count: w * h * 3 + 1)   // one spare float for the SIMD4 loads
-        var b = a
+        let count = w * h * 3
+        // The region as floats, plus one spare float for the SIMD4 loads; `b` for the passes between.
+        var a = [Float](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            pixels.withUnsafeBufferPointer { source in
+                for y in 0..<h {
+                    // Row y of the region, bytes to floats.
+                    let from = ((box.y0 + y) * width + box.x0) * 3, to = y * w * 3
+                    for i in 0..<(w * 3) { buffer[to + i] = Float(source[from + i]) }
+                }
+            }
+            buffer[count] = 0
+            initialized = count + 1
+        }
+        var b = [Float](repeating: 0, count: count + 1)
         var sums = [Float](repeating: 0, count: w * 3)
         let zeros = sums
         let rowScales = BoxBlurKernels.windowScales(length: w, radius: r)
         let columnScales = BoxBlurKernels.windowScales(length: h, radius: r)
-        for y in 0..<h {
-            let from = ((box.y0 + y) * width + box.x0) * 3
-            for i in 0..<(w * 3) { a[y * w * 3 + i] = Float(pixels[from + i]) }
-        }
         for _ in 0..<3 {
             if simd {
                 BoxBlurKernels.averageAlongRowsSIMD(input: a, output: &b, width: w, height: h, radius: r,
@@ -42,9 +50,15 @@ extension Image {
                                                         scales: columnScales, sums: &sums, zeros: zeros)
             }
         }
-        for y in 0..<h {
-            let to = ((box.y0 + y) * width + box.x0) * 3
-            for i in 0..<(w * 3) { pixels[to + i] = ResizeKernels.byte(a[y * w * 3 + i]) }
+        let stride = width
+        pixels.withUnsafeMutableBufferPointer { target in
+            a.withUnsafeBufferPointer { a in
+                for y in 0..<h {
+                    // Row y of the region, floats back to rounded bytes.
+                    let to = ((box.y0 + y) * stride + box.x0) * 3, from = y * w * 3
+                    for i in 0..<(w * 3) { target[to + i] = ResizeKernels.byte(a[from + i]) }
+                }
+            }
         }
     }
 }
