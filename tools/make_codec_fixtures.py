@@ -281,7 +281,7 @@ def make_jpegs(rng):
 # ---------- inputs that must fail (or warn) ----------
 
 def make_bad(rng):
-    photo = jpeg_bytes(Image.fromarray(picture(64, 48)), quality=90)
+    photo = jpeg_bytes(Image.fromarray(picture(48, 128)), quality=90)
     write_bad("empty.jpg", b"")
     write_bad("truncated.jpg", photo[: len(photo) * 6 // 10])
     write_ppm(os.path.join(ROOT, "bad", "truncated.full.ref.ppm"), np.asarray(Image.open(io.BytesIO(photo)).convert("RGB")))
