@@ -18,6 +18,8 @@ interlacing, which Pillow cannot all write); JPEG files by Pillow (bundled libjp
 import io
 import os
 import struct
+import subprocess
+import tempfile
 import zlib
 
 import numpy as np
@@ -119,7 +121,7 @@ def pack_rows(samples, depth):
 ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
 
 
-def png_bytes(samples, color_type, depth, palette=None, trns=None, interlace=False):
+def png_bytes(samples, color_type, depth, palette=None, trns=None, interlace=False, exif=None):
     h, w, _ = samples.shape
     raw = b""  # every row uses filter type 0 (None); the photo fixtures cover the other filters
     if interlace:
@@ -136,6 +138,8 @@ def png_bytes(samples, color_type, depth, palette=None, trns=None, interlace=Fal
         out += chunk(b"PLTE", bytes(np.asarray(palette, dtype=np.uint8).reshape(-1)))
     if trns is not None:
         out += chunk(b"tRNS", trns)
+    if exif is not None:
+        out += chunk(b"eXIf", exif)
     out += chunk(b"IDAT", zlib.compress(raw, 9))
     out += chunk(b"IEND", b"")
     return out
@@ -215,6 +219,12 @@ def make_pngs(rng):
     add_with_pillow_reference("png_grey_1bit_adam7.png", png_bytes(bits[..., None], 0, 1, interlace=True), 0)
     add_with_pillow_reference("png_rgba_adam7.png", png_bytes(rgba, 6, 8, interlace=True), 0)
 
+    # eXIf chunk with orientation 6 (PNG 1.5 extension; Pillow's exif_transpose honours it).
+    stored = np.ascontiguousarray(np.rot90(base, 1))  # the upright picture turned 90° counter-clockwise
+    data = png_bytes(stored, 2, 8, exif=exif_payload(6, True)[6:])
+    add_with_pillow_reference("png_exif_orientation_6.png", data, 0)
+    assert np.array_equal(reference_from_pillow(os.path.join(ROOT, "png_exif_orientation_6.png")), base)
+
 
 # ---------- JPEG fixtures ----------
 
@@ -239,6 +249,18 @@ def exif_payload(orientation, big_endian):
     return b"Exif\x00\x00" + tiff
 
 
+def ycck_jpeg_bytes(cmyk):
+    """A YCCK JPEG of `cmyk` (stored values, Adobe convention), via the small C helper beside this script."""
+    with tempfile.TemporaryDirectory() as directory:
+        tool = os.path.join(directory, "make_ycck_jpeg")
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "make_ycck_jpeg.c")
+        subprocess.run(["cc", "-O2", "-o", tool, source, "-ljpeg"], check=True)
+        h, w, _ = cmyk.shape
+        data = subprocess.run([tool, str(w), str(h)], input=cmyk.tobytes(), capture_output=True, check=True).stdout
+    assert Image.open(io.BytesIO(data)).mode == "CMYK" and b"Adobe" in data
+    return data
+
+
 # Pillow's exif_transpose methods; each stored picture is the upright one under the inverse method.
 INVERSE = {1: None, 2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180,
            4: Image.Transpose.FLIP_TOP_BOTTOM, 5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_90,
@@ -257,6 +279,7 @@ def make_jpegs(rng):
     data = jpeg_bytes(Image.fromarray(cmyk.astype(np.uint8), "CMYK"), quality=95)
     assert b"Adobe" in data, "Pillow should mark CMYK JPEGs with an Adobe APP14 marker"
     add_with_pillow_reference("jpeg_cmyk_adobe.jpg", data, 1)
+    add_with_pillow_reference("jpeg_ycck_adobe.jpg", ycck_jpeg_bytes(cmyk.astype(np.uint8)), 1)
 
     # Odd size for DCT scaling: references decoded by Pillow at 1/2, 1/4, 1/8 with draft().
     big = Image.fromarray(picture(203, 151))

@@ -118,7 +118,7 @@ struct BadInputTests {
     @Test func everyPrefixOfAValidFileFailsOrWarnsWithoutCrashing() throws {
         // Cutting a file anywhere must give an ImageIOError or a decoded image, never a crash.
         // A cut PNG decodes only when all its image data is there (just the 12-byte IEND chunk is cut).
-        for name in ["png_rgba_adam7.png", "png_palette_trns.png", "jpeg_progressive.jpg", "exif_orientation_6.jpg"] {
+        for name in ["png_rgba_adam7.png", "png_palette_trns.png", "png_exif_orientation_6.png", "jpeg_progressive.jpg", "exif_orientation_6.jpg"] {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec(name))))
             let complete = try ImageIO.decode(bytes, name: name).image
             for cut in stride(from: 0, to: bytes.count, by: 7) {

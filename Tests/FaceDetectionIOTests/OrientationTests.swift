@@ -130,3 +130,21 @@ func fPicture() -> Image {
     }
     return image
 }
+
+/// PNG's eXIf chunk carries an orientation too.
+struct PNGExifOrientationTests {
+    @Test func pngExifOrientationIsApplied() throws {
+        let decoded = try ImageIO.read(path: FixturePaths.codec("png_exif_orientation_6.png"))
+        // Stored 11 wide x 13 high, upright 13 x 11 (the 13x11 RGB fixture).
+        #expect(decoded.image.width == 13 && decoded.image.height == 11)
+        #expect(decoded.fullWidth == 13 && decoded.fullHeight == 11)
+        #expect(decoded.image == (try ImageIO.read(path: FixturePaths.codec("png_rgb_8bit.png")).image))
+    }
+
+    @Test func chunkWithImpossibleLengthIsIgnored() throws {
+        var bytes = [UInt8](try ImageIO.encode(fPicture(), as: .png))
+        // Make the IHDR chunk's length absurd: the walk must stop, libpng then rejects the file.
+        bytes[8...11] = [0x7F, 0xFF, 0xFF, 0xFF]
+        #expect(throws: ImageIOError.self) { try ImageIO.decode(bytes, name: "bad-length.png") }
+    }
+}
