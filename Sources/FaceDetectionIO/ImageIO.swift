@@ -4,8 +4,11 @@ import FaceDetection
 public enum ImageIO {
     /// Reads and decodes the image file at `path` (never modifying it).
     ///
-    /// The format is decided by the content, not the extension. The result is upright (JPEG EXIF
-    /// orientation applied). `limits` are checked on the header before pixel memory is allocated.
+    /// The format is decided by the content, not the extension. The result is RGB8 and upright (the
+    /// EXIF orientation of a JPEG APP1 block or a PNG eXIf chunk is applied). `limits` are checked on
+    /// the header before pixel memory is allocated. Grey becomes R = G = B; PNG alpha (alpha channel
+    /// or tRNS) is composited over white; 16-bit PNG samples are rounded to 8 bits (v × 255 / 65535);
+    /// CMYK/YCCK JPEGs become RGB (inverted when an Adobe APP14 marker says so, as Photoshop writes them).
     /// `maxScale` > 1 lets a JPEG decode at 1/2, 1/4 or 1/8 size (the largest power of two ≤ `maxScale`,
     /// at most 8) through libjpeg's DCT scaling; PNG always decodes at full size.
     /// A truncated JPEG that libjpeg can partly decode succeeds with the missing part grey and the

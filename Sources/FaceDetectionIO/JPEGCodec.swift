@@ -38,7 +38,8 @@ enum JPEGCodec {
         if status.code != 0 { throw error(status, name: name) }
         if status.warningCount > 0 {
             warnings.insert(string(fromCCharArray: status.firstWarning), at: 0)
-            if status.warningCount > 1 { warnings.insert("\(status.warningCount - 1) more JPEG warnings", at: 1) }
+            let more = status.warningCount - 1
+            if more > 0 { warnings.insert("\(more) more JPEG warning\(more == 1 ? "" : "s")", at: 1) }
         }
 
         return DecodedImage(stored: Image(width: scaledWidth, height: scaledHeight, pixels: pixels),

@@ -3,7 +3,8 @@ import FaceDetectionIO
 import Foundation
 import Testing
 
-/// EXIF orientation: the parser, the pixel transform, and upright decodes of all eight fixtures.
+/// EXIF orientation: the parser and upright decodes of all eight fixtures (the pixel transform
+/// itself is tested in FaceDetectionTests/ImageOrientationTests).
 struct OrientationTests {
     @Test(arguments: ImageOrientation.allCases)
     func fixtureDecodesUpright(orientation: ImageOrientation) throws {
@@ -29,16 +30,6 @@ struct OrientationTests {
             #expect(ReferencePixels.maxDifference(decoded.image, upright) <= 40)
             #expect(dominantColors(decoded.image) == dominantColors(upright))
         }
-    }
-
-    @Test(arguments: ImageOrientation.allCases)
-    func applyingMatchesPerPixelReference(orientation: ImageOrientation) {
-        for (width, height) in [(1, 1), (1, 5), (4, 1), (3, 2), (7, 5), (6, 6)] {
-            var image = Image(width: width, height: height)
-            for y in 0..<height { for x in 0..<width { image[x, y] = RGB(UInt8(x), UInt8(y), UInt8(x * 16 + y)) } }
-            #expect(image.applying(orientation) == referenceApplying(orientation, to: image))
-        }
-        #expect(Image(width: 0, height: 3).applying(orientation).pixels.isEmpty)
     }
 
     @Test func malformedExifIsIgnoredSafely() {
@@ -72,35 +63,6 @@ struct OrientationTests {
     }
 
     // MARK: - Plain references
-
-    /// Rotates 90° clockwise: the simplest possible per-pixel definition.
-    private func rotatedClockwise(_ image: Image) -> Image {
-        var out = Image(width: image.height, height: image.width)
-        for y in 0..<image.height { for x in 0..<image.width { out[image.height - 1 - y, x] = image[x, y] } }
-        return out
-    }
-
-    /// Mirrors left to right.
-    private func mirrored(_ image: Image) -> Image {
-        var out = Image(width: image.width, height: image.height)
-        for y in 0..<image.height { for x in 0..<image.width { out[image.width - 1 - x, y] = image[x, y] } }
-        return out
-    }
-
-    /// Each EXIF orientation built from the two primitives above (EXIF 5 = mirror after a clockwise turn, …).
-    private func referenceApplying(_ orientation: ImageOrientation, to image: Image) -> Image {
-        let r = rotatedClockwise
-        switch orientation {
-        case .up: return image
-        case .upMirrored: return mirrored(image)
-        case .down: return r(r(image))
-        case .downMirrored: return mirrored(r(r(image)))
-        case .leftMirrored: return mirrored(r(image))
-        case .right: return r(image)
-        case .rightMirrored: return mirrored(r(r(r(image))))
-        case .left: return r(r(r(image)))
-        }
-    }
 
     /// The orientation that undoes `orientation`'s transform (6 and 8 swap; the others undo themselves).
     private func inverse(of orientation: ImageOrientation) -> ImageOrientation {
