@@ -249,15 +249,17 @@ def exif_payload(orientation, big_endian):
     return b"Exif\x00\x00" + tiff
 
 
-def ycck_jpeg_bytes(cmyk):
-    """A YCCK JPEG of `cmyk` (stored values, Adobe convention), via the small C helper beside this script."""
+def ycck_jpeg_bytes(cmyk, plain=False):
+    """A YCCK JPEG of `cmyk` (stored values, Adobe convention), via the small C helper beside this script;
+    with `plain`, a CMYK JPEG without an Adobe marker instead."""
     with tempfile.TemporaryDirectory() as directory:
         tool = os.path.join(directory, "make_ycck_jpeg")
         source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "make_ycck_jpeg.c")
         subprocess.run(["cc", "-O2", "-o", tool, source, "-ljpeg"], check=True)
         h, w, _ = cmyk.shape
-        data = subprocess.run([tool, str(w), str(h)], input=cmyk.tobytes(), capture_output=True, check=True).stdout
-    assert Image.open(io.BytesIO(data)).mode == "CMYK" and b"Adobe" in data
+        data = subprocess.run([tool, str(w), str(h)] + (["plain"] if plain else []),
+                              input=cmyk.tobytes(), capture_output=True, check=True).stdout
+    assert Image.open(io.BytesIO(data)).mode == "CMYK" and (b"Adobe" in data) != plain
     return data
 
 
@@ -280,6 +282,13 @@ def make_jpegs(rng):
     assert b"Adobe" in data, "Pillow should mark CMYK JPEGs with an Adobe APP14 marker"
     add_with_pillow_reference("jpeg_cmyk_adobe.jpg", data, 1)
     add_with_pillow_reference("jpeg_ycck_adobe.jpg", ycck_jpeg_bytes(cmyk.astype(np.uint8)), 1)
+    # CMYK without an Adobe marker holds plain (not inverted) ink values: R = (255-C)(255-K)/255.
+    # Pillow assumes every CMYK JPEG is inverted, so the reference is computed from its raw decode,
+    # whose values are 255 - stored = 255 - ink.
+    data = ycck_jpeg_bytes(cmyk.astype(np.uint8), plain=True)
+    inverse_ink = np.asarray(Image.open(io.BytesIO(data))).astype(np.int64)  # 255 - stored
+    rgb = (inverse_ink[..., :3] * inverse_ink[..., 3:4] + 127) // 255
+    add("jpeg_cmyk_plain.jpg", data, rgb.astype(np.uint8), 1)
 
     # Odd size for DCT scaling: references decoded by Pillow at 1/2, 1/4, 1/8 with draft().
     big = Image.fromarray(picture(203, 151))

@@ -1,5 +1,6 @@
-// Dev-time helper for tools/make_codec_fixtures.py: writes a YCCK JPEG (Adobe APP14, transform 2),
-// which Pillow cannot write. Usage: make_ycck_jpeg WIDTH HEIGHT < cmyk.raw > out.jpg
+// Dev-time helper for tools/make_codec_fixtures.py: writes the four-component JPEGs Pillow cannot write:
+// YCCK (with libjpeg's Adobe APP14 marker, transform 2), or with a third argument "plain", CMYK with
+// NO Adobe marker. Usage: make_ycck_jpeg WIDTH HEIGHT [plain] < cmyk.raw > out.jpg
 // Build: cc -O2 -o make_ycck_jpeg make_ycck_jpeg.c -ljpeg
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +8,8 @@
 #include <jpeglib.h>
 
 int main(int argc, char **argv) {
-    if (argc != 3) return 2;
+    if (argc != 3 && argc != 4) return 2;
+    int plain = argc == 4;
     int width = atoi(argv[1]), height = atoi(argv[2]);
     size_t size = (size_t)width * (size_t)height * 4;
     unsigned char *cmyk = malloc(size);
@@ -23,7 +25,8 @@ int main(int argc, char **argv) {
     cinfo.input_components = 4;
     cinfo.in_color_space = JCS_CMYK;
     jpeg_set_defaults(&cinfo);
-    jpeg_set_colorspace(&cinfo, JCS_YCCK);  // also makes libjpeg write the Adobe marker
+    jpeg_set_colorspace(&cinfo, plain ? JCS_CMYK : JCS_YCCK);  // both make libjpeg write an Adobe marker...
+    if (plain) cinfo.write_Adobe_marker = FALSE;                 // ...unless told not to
     jpeg_set_quality(&cinfo, 95, TRUE);
     jpeg_start_compress(&cinfo, TRUE);
     while (cinfo.next_scanline < cinfo.image_height) {
