@@ -14,18 +14,26 @@ public enum ImageIO {
     /// A truncated JPEG that libjpeg can partly decode succeeds with the missing part grey and the
     /// warning "Premature end of JPEG file" in `warnings`; a truncated PNG fails.
     public static func read(path: String, limits: DecodeLimits = .init(), maxScale: Int = 1) throws -> DecodedImage {
-        try decode(FileReading.bytes(atPath: path), name: path, limits: limits, maxScale: maxScale)
+        let bytes = try FileReading.bytes(atPath: path) { start in _ = try format(of: start, name: path) }
+        return try decode(bytes, name: path, limits: limits, maxScale: maxScale)
     }
 
     /// Decodes JPEG or PNG `bytes` (see `read(path:limits:maxScale:)`); `name` is used in error messages.
     public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .init(),
                               maxScale: Int = 1) throws -> DecodedImage {
-        if bytes.isEmpty { throw ImageIOError(path: name, reason: "empty file") }
-        switch ImageFormat.sniff(bytes) {
+        switch try format(of: bytes, name: name) {
         case .jpeg: return try JPEGCodec.decode(bytes, name: name, limits: limits, scale: dctScale(forMaxScale: maxScale))
         case .png: return try PNGCodec.decode(bytes, name: name, limits: limits)
-        case nil: throw ImageIOError(path: name, reason: UnsupportedFormat.reason(for: bytes))
         }
+    }
+
+    /// The format of a file that starts with `bytes`, or an error saying why it cannot be decoded.
+    static func format(of bytes: [UInt8], name: String) throws -> ImageFormat {
+        if bytes.isEmpty { throw ImageIOError(path: name, reason: "empty file") }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw ImageIOError(path: name, reason: UnsupportedFormat.reason(for: bytes))
+        }
+        return format
     }
 
     /// Encodes `image` as `format`. JPEG: baseline, `quality` 1…100, 4:4:4 chroma from quality 90 up

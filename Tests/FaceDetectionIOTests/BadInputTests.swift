@@ -135,3 +135,43 @@ struct BadInputTests {
         }
     }
 }
+
+/// A progressive JPEG with thousands of scans is refused (a CPU-time guard), one with fewer decodes.
+struct ScanLimitTests {
+    /// `jpeg_progressive.jpg` with its last scan repeated `copies` more times before EOI.
+    private func repeatingLastScan(_ copies: Int) throws -> [UInt8] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec("jpeg_progressive.jpg"))))
+        let eoi = bytes.count - 2
+        #expect(bytes[eoi] == 0xFF && bytes[eoi + 1] == 0xD9)
+        let lastScan = try #require((0..<eoi - 1).last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let scan = bytes[lastScan..<eoi]
+        var out = Array(bytes[..<eoi])
+        for _ in 0..<copies { out += scan }
+        return out + [0xFF, 0xD9]
+    }
+
+    @Test func tooManyScansFail() throws {
+        let error = #expect(throws: ImageIOError.self) { try ImageIO.decode(try repeatingLastScan(1_100), name: "scans.jpg") }
+        #expect(error?.reason == "corrupt JPEG: more than 1000 progressive scans")
+    }
+
+    @Test func manyScansBelowTheLimitDecode() throws {
+        let decoded = try ImageIO.decode(try repeatingLastScan(900), name: "scans.jpg")
+        #expect(decoded.image.width == 40 && decoded.image.height == 30)
+    }
+}
+
+/// A large file that is not an image is refused from its first bytes.
+struct LargeNonImageTests {
+    @Test func largeTextFileIsRefusedByItsStart() throws {
+        let directory = try FixturePaths.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/big.jpg"
+        let line = Array("not a picture, just a long log file\n".utf8)
+        var text: [UInt8] = []
+        while text.count < 300_000 { text += line }
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: ImageIOError.self) { try ImageIO.read(path: path) }
+        #expect(error?.reason == "not a JPEG or PNG image (looks like text)")
+    }
+}
