@@ -1,0 +1,27 @@
+/// How `Image.draw(_:style:)` marks faces: a box outline per face and a filled dot on each landmark.
+public struct AnnotationStyle: Sendable, Equatable {
+    /// Colour of the face boxes.
+    public var boxColor: RGB
+    /// Colour of the landmark dots.
+    public var landmarkColor: RGB
+    /// Width of the box outlines in pixels (the stroke grows inwards from the face box).
+    public var lineThickness: Int
+    /// Radius of the landmark dots in pixels.
+    public var landmarkRadius: Float
+
+    /// A style from its four parts.
+    public init(boxColor: RGB, landmarkColor: RGB, lineThickness: Int, landmarkRadius: Float) {
+        self.boxColor = boxColor
+        self.landmarkColor = landmarkColor
+        self.lineThickness = lineThickness
+        self.landmarkRadius = landmarkRadius
+    }
+
+    /// Green boxes and red dots sized for `image`: lines `max(2, min(w, h) / 300)` pixels wide
+    /// (2 px up to 900 px, 10 px on a 4000 × 3000 photo) and dots of 1.5 × that radius.
+    public static func `default`(for image: Image) -> AnnotationStyle {
+        let thickness = max(2, min(image.width, image.height) / 300)
+        return AnnotationStyle(boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),
+                               lineThickness: thickness, landmarkRadius: 1.5 * Float(thickness))
+    }
+}
