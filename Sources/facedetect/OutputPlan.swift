@@ -5,7 +5,8 @@ import FaceDetectionIO
 /// - one image input and a PATH that is not an existing directory and does not end in `/`:
 ///   PATH is the output file, its format given by its extension (`.png`, `.jpg`, `.jpeg`);
 /// - otherwise (several inputs, a directory input, or PATH an existing directory or ending in
-///   `/`): PATH is a directory, created if needed, and each image goes to PATH joined with its
+///   `/`): PATH is a directory, created if needed (unless its name ends in an image extension,
+///   which is taken for a mistake), and each image goes to PATH joined with its
 ///   path below its argument (the file name for a file argument). A name whose extension gives
 ///   no format gets the decoded format's extension appended (`scan.dat` → `scan.dat.png`).
 enum OutputPlan: Sendable, Equatable {
@@ -27,7 +28,12 @@ enum OutputPlan: Sendable, Equatable {
             return false
         }
         if inputs.count > 1 || hasDirectoryInput {
-            if case .unavailable = outputKind { return .directory(output) }
+            if case .unavailable = outputKind {
+                guard ImageFormat(fileExtension: extensionOf(output)) == nil else {
+                    throw UsageError(message: "-o: '\(output)' looks like an image file, but several inputs need a directory")
+                }
+                return .directory(output)
+            }
             guard isDirectory else {
                 throw UsageError(message: "-o: '\(output)' must be a directory when there are several inputs or a directory input")
             }

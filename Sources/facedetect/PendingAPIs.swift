@@ -1,0 +1,7 @@
+// TEMPORARY stand-in for the cascade branch (FaceDetector.init(options:) / detect(in:)); delete on merge.
+import FaceDetection
+extension FaceDetector {
+    init(options: Options) throws { throw PendingDetectorError() }
+    func detect(in image: Image) throws -> [Face] { [] }
+}
+struct PendingDetectorError: Error {}

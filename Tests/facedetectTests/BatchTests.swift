@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@Suite("directories: sorted walk, non-images skipped, a broken image does not stop the batch")
+struct BatchTests {
+    @Test func walksSortedSkipsNonImagesAndReportsTheBrokenOne() throws {
+        try withTemporaryDirectory { directory in
+            let manager = FileManager.default
+            let images = directory.appendingPathComponent("images")
+            for folder in ["b", "c/deeper"] {
+                try manager.createDirectory(at: images.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            try TestInputs.copyFixture("grace_hopper.jpg", to: images.appendingPathComponent("z.jpg"))
+            try TestInputs.copyFixture("astronaut.png", to: images.appendingPathComponent("b/face.png"))
+            try TestInputs.writePlainPNG(to: images.appendingPathComponent("a.png"))
+            // Recognised by content: a PNG without an extension is an image, text named .jpg is not.
+            try TestInputs.writePlainPNG(to: images.appendingPathComponent("c/deeper/scan.png"))
+            try manager.moveItem(at: images.appendingPathComponent("c/deeper/scan.png"),
+                                 to: images.appendingPathComponent("c/deeper/scan"))
+            try Data("not a picture\n".utf8).write(to: images.appendingPathComponent("c/notes.jpg"))
+            try Data("readme\n".utf8).write(to: images.appendingPathComponent("README"))
+            // A JPEG cut inside its header: recognised as an image, fails to decode.
+            try TestInputs.writeTruncatedJPEG(to: images.appendingPathComponent("c/broken.jpg"), fraction: 0.01)
+            // A symbolic-link loop must not hang the walk.
+            try manager.createSymbolicLink(atPath: images.appendingPathComponent("c/loop").path, withDestinationPath: "..")
+
+            let result = try ToolProcess.run(["images", "--json", "out.jsonl"], in: directory, timeout: 300)
+            #expect(result.status == 1)
+            let text = try String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8)
+            let records = try TestInputs.records(text)
+            #expect(records.map { $0["file"] as? String } == [
+                "images/a.png", "images/b/face.png", "images/c/broken.jpg", "images/c/deeper/scan", "images/z.jpg",
+            ])
+            for record in records {
+                let isBroken = record["file"] as? String == "images/c/broken.jpg"
+                #expect((record["error"] != nil) == isBroken, "\(record)")
+                #expect(record["faces"] is [Any])
+                #expect((record["width"] != nil) == !isBroken)
+            }
+            #expect(records.first { $0["file"] as? String == "images/b/face.png" }.map { !TestInputs.boxes($0).isEmpty } == true)
+
+            let lines = result.errorLines
+            let reported = lines.filter { $0.contains("images/c/broken.jpg") }
+            #expect(reported.count == 2, "\(lines)")  // once when it failed, once in the final list
+            #expect(lines.first?.hasPrefix("error: images/c/broken.jpg: ") == true)
+            #expect(lines.dropLast().last == "facedetect: 1 of 5 inputs failed:")
+            #expect(lines.last?.hasPrefix("  images/c/broken.jpg: ") == true)
+        }
+    }
+
+    @Test func explicitFilesKeepTheirOrderAndPaths() throws {
+        try withTemporaryDirectory { directory in
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("b.png"))
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
+            let result = try ToolProcess.run(["--json", "-", "b.png", "./a.png"], in: directory)
+            #expect(result.status == 0)
+            #expect(try TestInputs.records(result.standardOutput).map { $0["file"] as? String } == ["b.png", "./a.png"])
+        }
+    }
+}

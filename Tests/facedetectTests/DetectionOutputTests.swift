@@ -1,0 +1,131 @@
+import FaceDetection
+import FaceDetectionIO
+import Foundation
+import Testing
+
+@Suite("one photo: summary, JSON Lines, annotated image")
+struct DetectionOutputTests {
+    @Test func summaryNamesTheFileAndListsTheFaces() throws {
+        try withTemporaryDirectory { directory in
+            try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("astronaut.png"))
+            let result = try ToolProcess.run(["astronaut.png"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardError.isEmpty)
+            let lines = result.outputLines
+            let header = try #require(lines.first)
+            #expect(header.hasPrefix("astronaut.png: "))
+            let count = try #require(Int(header.dropFirst("astronaut.png: ".count).prefix { $0.isNumber }))
+            #expect(count >= 1)
+            #expect(lines.count == 1 + count)
+        }
+    }
+
+    @Test func jsonLinesFollowTheSchemaAndFindTheFace() throws {
+        try withTemporaryDirectory { directory in
+            try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("astronaut.png"))
+            // `--json` followed by an image path: the path is an input, JSON goes to stdout.
+            let result = try ToolProcess.run(["--json", "astronaut.png"], in: directory)
+            #expect(result.status == 0)
+            let records = try TestInputs.records(result.standardOutput)
+            let record = try #require(records.first)
+            #expect(records.count == 1)
+            #expect(record["file"] as? String == "astronaut.png")
+            #expect(record["width"] as? Int == 512)
+            #expect(record["height"] as? Int == 512)
+            let seconds = try #require(record["seconds"] as? Double)
+            let decodeSeconds = try #require(record["decodeSeconds"] as? Double)
+            #expect(seconds > 0 && seconds < 60)
+            #expect(decodeSeconds > 0 && decodeSeconds < 60)
+            #expect(record["error"] == nil)
+            let faces = try #require(record["faces"] as? [[String: Any]])
+            for face in faces {
+                #expect((face["score"] as? Double).map { (0...1).contains($0) } == true)
+            }
+            let best = TestInputs.boxes(record).map { $0.iou(TestInputs.astronautFace) }.max() ?? 0
+            #expect(best >= 0.4, "no box overlaps the astronaut's face: \(TestInputs.boxes(record))")
+        }
+    }
+
+    @Test func jsonGoesToTheNamedFile() throws {
+        try withTemporaryDirectory { directory in
+            try TestInputs.copyFixture("grace_hopper.jpg", to: directory.appendingPathComponent("grace.jpg"))
+            let result = try ToolProcess.run(["grace.jpg", "--json", "out.jsonl"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardOutput.isEmpty)
+            let text = try String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8)
+            let records = try TestInputs.records(text)
+            #expect(records.count == 1)
+            #expect(records.first?["file"] as? String == "grace.jpg")
+            #expect(records.first.map { TestInputs.boxes($0).isEmpty } == false)
+        }
+    }
+
+    @Test func annotatedImageDiffersOnlyAroundTheFaces() throws {
+        try withTemporaryDirectory { directory in
+            let input = directory.appendingPathComponent("astronaut.png")
+            try TestInputs.copyFixture("astronaut.png", to: input)
+            let result = try ToolProcess.run(["astronaut.png", "-o", "faces.png", "--json", "-"], in: directory)
+            #expect(result.status == 0)
+            let boxes = TestInputs.boxes(try #require(try TestInputs.records(result.standardOutput).first))
+            #expect(!boxes.isEmpty)
+
+            let original = try ImageIO.read(path: input.path).image
+            let annotated = try ImageIO.read(path: directory.appendingPathComponent("faces.png").path)
+            #expect(annotated.format == .png)
+            #expect(annotated.image.width == original.width && annotated.image.height == original.height)
+            var changed = 0, outside = 0
+            for y in 0..<original.height {
+                for x in 0..<original.width where original[x, y] != annotated.image[x, y] {
+                    changed += 1
+                    let near = boxes.contains { box in
+                        let margin = 0.25 * box.width + 4
+                        return Float(x) >= box.x - margin && Float(x) <= box.maxX + margin
+                            && Float(y) >= box.y - margin && Float(y) <= box.maxY + margin
+                    }
+                    if !near { outside += 1 }
+                }
+            }
+            #expect(changed > 0)
+            #expect(outside == 0)
+            // The input is never modified.
+            #expect(try Data(contentsOf: input) == (try Data(contentsOf: TestInputs.fixture("astronaut.png"))))
+        }
+    }
+
+    @Test func annotatedJPEGKeepsTheSize() throws {
+        try withTemporaryDirectory { directory in
+            try TestInputs.copyFixture("grace_hopper.jpg", to: directory.appendingPathComponent("grace.jpg"))
+            let result = try ToolProcess.run(["grace.jpg", "--output", "grace-faces.jpeg"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.standardOutput.isEmpty)
+            let written = try ImageIO.read(path: directory.appendingPathComponent("grace-faces.jpeg").path)
+            #expect(written.format == .jpeg)
+            #expect(written.image.width == 512 && written.image.height == 600)
+        }
+    }
+
+    @Test func outputDirectoryMirrorsTheInputTree() throws {
+        try withTemporaryDirectory { directory in
+            let images = directory.appendingPathComponent("images/sub")
+            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            try TestInputs.copyFixture("astronaut.png", to: images.appendingPathComponent("a.png"))
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("images/plain.png"))
+            let result = try ToolProcess.run(["images", "-o", "out"], in: directory)
+            #expect(result.status == 0)
+            let manager = FileManager.default
+            #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/sub/a.png").path))
+            #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/plain.png").path))
+        }
+    }
+
+    @Test func neverOverwritesTheInput() throws {
+        try withTemporaryDirectory { directory in
+            let input = directory.appendingPathComponent("astronaut.png")
+            try TestInputs.copyFixture("astronaut.png", to: input)
+            let result = try ToolProcess.run(["astronaut.png", "-o", "./astronaut.png"], in: directory)
+            #expect(result.status == 1)
+            #expect(result.errorLines.count == 1)
+            #expect(try Data(contentsOf: input) == (try Data(contentsOf: TestInputs.fixture("astronaut.png"))))
+        }
+    }
+}
