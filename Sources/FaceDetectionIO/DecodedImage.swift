@@ -1,0 +1,27 @@
+import FaceDetection
+
+/// A decoded, upright image and what the decoder learned on the way.
+public struct DecodedImage: Sendable {
+    /// The pixels, upright (EXIF orientation applied), at 1/`scale` of the full size.
+    public var image: Image
+    /// The format found in the bytes (not taken from the file name).
+    public var format: ImageFormat
+    /// Problems the decoder worked around, e.g. "Premature end of JPEG file" for a truncated JPEG.
+    public var warnings: [String]
+    /// Upright width before DCT scaling.
+    public var fullWidth: Int
+    /// Upright height before DCT scaling.
+    public var fullHeight: Int
+    /// The DCT scaling applied: 1, 2, 4 or 8; `image` is `full / scale`, rounded up.
+    public var scale: Int
+
+    /// A decoded image with its metadata.
+    public init(image: Image, format: ImageFormat, warnings: [String], fullWidth: Int, fullHeight: Int, scale: Int) {
+        self.image = image
+        self.format = format
+        self.warnings = warnings
+        self.fullWidth = fullWidth
+        self.fullHeight = fullHeight
+        self.scale = scale
+    }
+}
