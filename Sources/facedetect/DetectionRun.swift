@@ -32,7 +32,9 @@ struct DetectionRun {
                 standardError.writeLine("error: \(path): \(reason)")
             case .image(let input):
                 let (record, failure) = process(input, writtenOutputs: &writtenOutputs)
-                for warning in record.warnings { standardError.writeLine("warning: \(input.path): \(warning)") }
+                if !record.warnings.isEmpty {
+                    standardError.writeLine("warning: \(input.path): " + record.warnings.joined(separator: "; "))
+                }
                 if let failure {
                     failures.append(failure)
                     standardError.writeLine("error: \(failure)")

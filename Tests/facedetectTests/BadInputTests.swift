@@ -11,7 +11,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
 
     static let all: [BadInput] = [
         BadInput(name: "empty.jpg") { try Data().write(to: $0) },
-        BadInput(name: "cut-in-header.jpg") { try TestInputs.writeTruncatedJPEG(to: $0, fraction: 0.01) },
+        BadInput(name: "cut-in-header.jpg") { try TestInputs.writeTruncatedJPEG(to: $0, fraction: 0.001) },
         BadInput(name: "text.jpg") { try Data("this is text, not a JPEG\n".utf8).write(to: $0) },
         BadInput(name: "missing.png") { _ in },
         BadInput(name: "huge.png") { try TestInputs.writeHugePNGHeader(to: $0, width: 200_000, height: 200_000) },
@@ -55,7 +55,7 @@ struct BadInputTests {
             #expect(result.errorLines.first?.hasPrefix("warning: cut.jpg: ") == true, "\(result.errorLines)")
             let record = try #require(try TestInputs.records(result.standardOutput).first)
             #expect(record["width"] as? Int == 512)
-            #expect((record["warnings"] as? [String])?.count == 1)
+            #expect((record["warnings"] as? [String])?.isEmpty == false)
         }
     }
 

@@ -20,7 +20,7 @@ struct BatchTests {
             try Data("not a picture\n".utf8).write(to: images.appendingPathComponent("c/notes.jpg"))
             try Data("readme\n".utf8).write(to: images.appendingPathComponent("README"))
             // A JPEG cut inside its header: recognised as an image, fails to decode.
-            try TestInputs.writeTruncatedJPEG(to: images.appendingPathComponent("c/broken.jpg"), fraction: 0.01)
+            try TestInputs.writeTruncatedJPEG(to: images.appendingPathComponent("c/broken.jpg"), fraction: 0.001)
             // A symbolic-link loop must not hang the walk.
             try manager.createSymbolicLink(atPath: images.appendingPathComponent("c/loop").path, withDestinationPath: "..")
 
