@@ -58,3 +58,22 @@ struct BatchTests {
         }
     }
 }
+
+@Suite("JSON text stays valid whatever the file names")
+struct FileNameTests {
+    @Test func oddFileNamesAreEscaped() throws {
+        try withTemporaryDirectory { directory in
+            let images = directory.appendingPathComponent("images")
+            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            let names = ["quote\"back\\slash.png", "new\nline\ttab.png", "ünïcødé 😀.png"]
+            for name in names { try TestInputs.writePlainPNG(to: images.appendingPathComponent(name)) }
+            // A trailing slash on the directory argument does not double the separator.
+            let result = try ToolProcess.run(["images/", "--json"], in: directory)
+            #expect(result.status == 0)
+            #expect(result.outputLines.count == names.count)
+            #expect(result.outputLines.allSatisfy { $0.hasPrefix("{\"file\": \"images/") })
+            let files = try TestInputs.records(result.standardOutput).compactMap { $0["file"] as? String }
+            #expect(Set(files) == Set(names.map { "images/" + $0 }))
+        }
+    }
+}
