@@ -24,7 +24,9 @@ struct DetectionRun {
         var foundFace = false
         var writtenOutputs: Set<String> = []
 
-        for item in InputWalker(arguments: options.inputs) {
+        var excluded: String?
+        if case .directory(let path) = outputs { excluded = path }
+        for item in InputWalker(arguments: options.inputs, excluding: excluded) {
             itemCount += 1
             switch item {
             case .failure(let path, let reason):

@@ -25,7 +25,8 @@ enum InputItem: Sendable, Equatable {
 /// (byte order), i.e. sorted by path component by component; files in it count as images when
 /// their first bytes are JPEG or PNG (`ImageFormat.sniff`), everything else is skipped silently.
 /// Symbolic links are followed, and a directory already visited under the same argument is
-/// not entered again, so link loops end.
+/// not entered again, so link loops end. The output directory, if it lies among the inputs, is
+/// not entered (a second run must not pick up the first run's annotated images).
 struct InputWalker: Sequence, IteratorProtocol {
     /// A file or directory still to look at.
     private enum Pending {
@@ -39,9 +40,14 @@ struct InputWalker: Sequence, IteratorProtocol {
     private var pending: [Pending] = []
     /// Directories (device, inode) entered under the current argument.
     private var visited: Set<[UInt64]> = []
+    /// A directory never to enter (where annotated images go).
+    private let excludedDirectory: String?
 
-    /// A walker over `arguments`, in their order.
-    init(arguments: [String]) { self.arguments = arguments.reversed() }
+    /// A walker over `arguments`, in their order, that does not enter `excludedDirectory`.
+    init(arguments: [String], excluding excludedDirectory: String? = nil) {
+        self.arguments = arguments.reversed()
+        self.excludedDirectory = excludedDirectory
+    }
 
     /// The next image or failure, or `nil` when all arguments are done.
     mutating func next() -> InputItem? {
@@ -71,6 +77,7 @@ struct InputWalker: Sequence, IteratorProtocol {
     private mutating func enter(_ directory: ImageInput) -> InputItem? {
         guard case .directory(let device, let inode) = FileSystem.kind(of: directory.path),
               visited.insert([device, inode]).inserted else { return nil }
+        if let excludedDirectory, case .directory(device, inode) = FileSystem.kind(of: excludedDirectory) { return nil }
         let names: [String]
         do {
             names = try FileSystem.names(inDirectory: directory.path)

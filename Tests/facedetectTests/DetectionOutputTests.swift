@@ -129,3 +129,36 @@ struct DetectionOutputTests {
         }
     }
 }
+
+@Suite("annotated outputs for several inputs")
+struct OutputCollisionTests {
+    @Test func twoInputsWithTheSameNameDoNotOverwriteEachOther() throws {
+        try withTemporaryDirectory { directory in
+            for folder in ["a", "b"] {
+                let url = directory.appendingPathComponent(folder)
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+                try TestInputs.writePlainPNG(to: url.appendingPathComponent("x.png"), width: 40 + folder.count)
+            }
+            let result = try ToolProcess.run(["a/x.png", "b/x.png", "-o", "out"], in: directory)
+            #expect(result.status == 1)
+            #expect(result.errorLines.first?.hasPrefix("error: out/x.png: ") == true, "\(result.errorLines)")
+            #expect(result.errorLines.dropFirst().first == "facedetect: 1 of 2 inputs failed:")
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/x.png").path))
+        }
+    }
+}
+
+@Suite("an output directory inside the input tree")
+struct OutputInsideInputTests {
+    @Test func aSecondRunDoesNotReadTheFirstRunsOutputs() throws {
+        try withTemporaryDirectory { directory in
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
+            for _ in 0..<2 {
+                let result = try ToolProcess.run([".", "-o", "out", "--json"], in: directory)
+                #expect(result.status == 0)
+                #expect(try TestInputs.records(result.standardOutput).map { $0["file"] as? String } == ["./a.png"])
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path) == ["a.png"])
+        }
+    }
+}
