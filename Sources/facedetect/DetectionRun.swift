@@ -49,8 +49,8 @@ struct DetectionRun {
             }
         }
         if let json, let reason = json.failure {
-            failures.append("JSON output: \(reason)")
-            standardError.writeLine("error: JSON output: \(reason)")
+            failures.append("\(json.name): cannot write: \(reason)")
+            standardError.writeLine("error: \(json.name): cannot write: \(reason)")
         }
         if !failures.isEmpty {
             if itemCount > 1 {
@@ -71,6 +71,11 @@ struct DetectionRun {
 
         let decodeStart = clock.now
         let decoded: DecodedImage
+        if case .other = FileSystem.kind(of: input.path) {
+            // A device or pipe named on the command line: reading it could take forever.
+            record.error = "not a regular file"
+            return (record, "\(input.path): not a regular file")
+        }
         do {
             decoded = try ImageIO.read(path: input.path)
         } catch let error as ImageIOError {

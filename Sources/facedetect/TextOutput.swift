@@ -9,15 +9,17 @@ import Darwin
 final class TextOutput {
     /// Where the bytes go.
     private let descriptor: Int32
+    /// What error messages call it: the file's path or "standard output".
+    let name: String
     /// Whether `close` should close the descriptor (true for files the tool opened).
     private let ownsDescriptor: Bool
     /// Set once a write failed (e.g. the disk is full); later lines are dropped.
     private(set) var failure: String?
 
     /// Standard output.
-    static func standardOutput() -> TextOutput { TextOutput(descriptor: 1, ownsDescriptor: false) }
+    static func standardOutput() -> TextOutput { TextOutput(descriptor: 1, name: "standard output", ownsDescriptor: false) }
     /// Standard error.
-    static func standardError() -> TextOutput { TextOutput(descriptor: 2, ownsDescriptor: false) }
+    static func standardError() -> TextOutput { TextOutput(descriptor: 2, name: "standard error", ownsDescriptor: false) }
 
     /// Creates or truncates the file at `path`.
     static func create(_ path: String) throws(FileSystemError) -> TextOutput {
@@ -25,11 +27,12 @@ final class TextOutput {
         guard descriptor >= 0 else {
             throw FileSystemError(path: path, reason: "cannot write: " + String(cString: strerror(errno)))
         }
-        return TextOutput(descriptor: descriptor, ownsDescriptor: true)
+        return TextOutput(descriptor: descriptor, name: path, ownsDescriptor: true)
     }
 
-    private init(descriptor: Int32, ownsDescriptor: Bool) {
+    private init(descriptor: Int32, name: String, ownsDescriptor: Bool) {
         self.descriptor = descriptor
+        self.name = name
         self.ownsDescriptor = ownsDescriptor
     }
 

@@ -15,6 +15,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(name: "text.jpg") { try Data("this is text, not a JPEG\n".utf8).write(to: $0) },
         BadInput(name: "missing.png") { _ in },
         BadInput(name: "huge.png") { try TestInputs.writeHugePNGHeader(to: $0, width: 200_000, height: 200_000) },
+        // A named pipe with no writer: opening it would block forever.
+        BadInput(name: "pipe.jpg") { url in
+            guard mkfifo(url.path, 0o644) == 0 else { throw TestInputError(message: "mkfifo failed") }
+        },
     ]
 }
 
@@ -82,6 +86,13 @@ struct BadInputTests {
             #expect(result.errorLines.first?.hasPrefix("error: missing/p.jsonl: ") == true)
             #expect(result.standardOutput.isEmpty)
         }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func fullDiskForJSONIsReported() throws {
+        let result = try ToolProcess.run(["--json=/dev/full", TestInputs.fixture("astronaut.png").path])
+        #expect(result.status == 1)
+        #expect(result.errorLines == ["error: /dev/full: cannot write: No space left on device"])
     }
 
     @Test func oneBadFileAmongGoodOnesIsListedAtTheEnd() throws {
