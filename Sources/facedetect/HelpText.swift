@@ -1,3 +1,5 @@
+import FaceDetection
+
 /// The texts `--help` and `--version` print.
 enum HelpText {
     /// The tool's version.
@@ -22,7 +24,7 @@ enum HelpText {
                               standard output when FILE is '-' or left out. The next
                               argument is taken as FILE only if it is '-' or ends in .json
                               or .jsonl; --json=FILE always takes FILE.
-      --mode MODE             Detector: fast (default).
+      --mode MODE             Detector: \(FaceDetector.Mode.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(FaceDetector.Options().mode.rawValue)).
       --min-face-size SIZE    Smallest face: a fraction of the image width (0 < F <= 1,
                               default 0.1) or pixels (e.g. 40px).
       --threads N             Threads for the detector (default 1).
