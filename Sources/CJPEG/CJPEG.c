@@ -36,6 +36,21 @@ static void on_emit_message(j_common_ptr cinfo, int level) {
 /// Nothing is ever printed to stderr.
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+/// More scans than any real progressive JPEG has (libjpeg-turbo's tools suggest a limit of 500):
+/// a crafted file with thousands of tiny scans would otherwise cost minutes of CPU.
+#define CJPEG_MAX_SCANS 1000
+
+/// Called by libjpeg between work units: fails the decode when the scan count passes the limit.
+static void on_progress(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    j_decompress_ptr decompressor = (j_decompress_ptr)cinfo;
+    if (decompressor->input_scan_number <= CJPEG_MAX_SCANS) return;
+    ErrorManager *manager = (ErrorManager *)cinfo->err;
+    snprintf(manager->status->message, sizeof manager->status->message,
+             "more than %d progressive scans", CJPEG_MAX_SCANS);
+    longjmp(manager->jump, 1);
+}
+
 static void install_error_manager(ErrorManager *manager, CJPEGStatus *status) {
     jpeg_std_error(&manager->base);
     manager->base.error_exit = on_error_exit;
@@ -142,6 +157,8 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator,
         return 1;
     }
     jpeg_create_decompress(&cinfo);
+    struct jpeg_progress_mgr progress = { .progress_monitor = on_progress };
+    cinfo.progress = &progress;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
 

@@ -48,22 +48,30 @@ extension Image {
         let outWidth = orientation.swapsDimensions ? h : w
         let outHeight = orientation.swapsDimensions ? w : h
         if outWidth == 0 || outHeight == 0 { return Image(width: outWidth, height: outHeight) }
-        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                var o = 0
-                for y in 0..<outHeight {
-                    var s = start + y * yStep
-                    // Copy one output row, stepping through the source by xStep pixels.
-                    for _ in 0..<outWidth {
-                        target[o] = source[3 * s]
-                        target[o + 1] = source[3 * s + 1]
-                        target[o + 2] = source[3 * s + 2]
-                        o += 3
-                        s += xStep
+        let tile = 64  // output is filled in 64 x 64 tiles so that turned reads stay in cache
+        let out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 3) { buffer, count in
+            let target = buffer.baseAddress!
+            pixels.withUnsafeBufferPointer { sourceBuffer in
+                let source = sourceBuffer.baseAddress!
+                for tileY in stride(from: 0, to: outHeight, by: tile) {
+                    for tileX in stride(from: 0, to: outWidth, by: tile) {
+                        let tileEnd = min(tileX + tile, outWidth)
+                        for y in tileY..<min(tileY + tile, outHeight) {
+                            var s = start + y * yStep + tileX * xStep
+                            var o = (y * outWidth + tileX) * 3
+                            // Copy one tile row, stepping through the source by xStep pixels.
+                            for _ in tileX..<tileEnd {
+                                target[o] = source[3 * s]
+                                target[o + 1] = source[3 * s + 1]
+                                target[o + 2] = source[3 * s + 2]
+                                o += 3
+                                s += xStep
+                            }
+                        }
                     }
                 }
             }
+            count = outWidth * outHeight * 3
         }
         return Image(width: outWidth, height: outHeight, pixels: out)
     }

@@ -40,6 +40,15 @@ public enum ExifOrientation {
         return nil
     }
 
+    /// The orientation an Orientation tag `value` stands for; `.up` when there is none, and `.up`
+    /// with a warning appended when the value is outside 1…8.
+    static func orientation(forTagValue value: Int?, warnings: inout [String]) -> ImageOrientation {
+        guard let value else { return .up }
+        if let known = ImageOrientation(rawValue: value) { return known }
+        warnings.append("ignored invalid EXIF orientation \(value)")
+        return .up
+    }
+
     /// A minimal APP1 Exif payload ("Exif\0\0" + TIFF with one IFD0 entry) that records `orientation`,
     /// for writing with `ImageIO.encodeJPEG(_:quality:exif:)`.
     public static func payload(for orientation: ImageOrientation, bigEndian: Bool = false) -> [UInt8] {

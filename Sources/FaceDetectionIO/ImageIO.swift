@@ -4,25 +4,36 @@ import FaceDetection
 public enum ImageIO {
     /// Reads and decodes the image file at `path` (never modifying it).
     ///
-    /// The format is decided by the content, not the extension. The result is upright (JPEG EXIF
-    /// orientation applied). `limits` are checked on the header before pixel memory is allocated.
+    /// The format is decided by the content, not the extension. The result is RGB8 and upright (the
+    /// EXIF orientation of a JPEG APP1 block or a PNG eXIf chunk is applied). `limits` are checked on
+    /// the header before pixel memory is allocated. Grey becomes R = G = B; PNG alpha (alpha channel
+    /// or tRNS) is composited over white; 16-bit PNG samples are rounded to 8 bits (v × 255 / 65535);
+    /// CMYK/YCCK JPEGs become RGB (inverted when an Adobe APP14 marker says so, as Photoshop writes them).
     /// `maxScale` > 1 lets a JPEG decode at 1/2, 1/4 or 1/8 size (the largest power of two ≤ `maxScale`,
     /// at most 8) through libjpeg's DCT scaling; PNG always decodes at full size.
     /// A truncated JPEG that libjpeg can partly decode succeeds with the missing part grey and the
     /// warning "Premature end of JPEG file" in `warnings`; a truncated PNG fails.
     public static func read(path: String, limits: DecodeLimits = .init(), maxScale: Int = 1) throws -> DecodedImage {
-        try decode(FileReading.bytes(atPath: path), name: path, limits: limits, maxScale: maxScale)
+        let bytes = try FileReading.bytes(atPath: path) { start in _ = try format(of: start, name: path) }
+        return try decode(bytes, name: path, limits: limits, maxScale: maxScale)
     }
 
     /// Decodes JPEG or PNG `bytes` (see `read(path:limits:maxScale:)`); `name` is used in error messages.
     public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .init(),
                               maxScale: Int = 1) throws -> DecodedImage {
-        if bytes.isEmpty { throw ImageIOError(path: name, reason: "empty file") }
-        switch ImageFormat.sniff(bytes) {
+        switch try format(of: bytes, name: name) {
         case .jpeg: return try JPEGCodec.decode(bytes, name: name, limits: limits, scale: dctScale(forMaxScale: maxScale))
         case .png: return try PNGCodec.decode(bytes, name: name, limits: limits)
-        case nil: throw ImageIOError(path: name, reason: UnsupportedFormat.reason(for: bytes))
         }
+    }
+
+    /// The format of a file that starts with `bytes`, or an error saying why it cannot be decoded.
+    static func format(of bytes: [UInt8], name: String) throws -> ImageFormat {
+        if bytes.isEmpty { throw ImageIOError(path: name, reason: "empty file") }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw ImageIOError(path: name, reason: UnsupportedFormat.reason(for: bytes))
+        }
+        return format
     }
 
     /// Encodes `image` as `format`. JPEG: baseline, `quality` 1…100, 4:4:4 chroma from quality 90 up

@@ -24,16 +24,8 @@ enum JPEGCodec {
             throw ImageIOError(path: name, reason: problem)
         }
         var warnings: [String] = []
-        var orientation = ImageOrientation.up
-        if header.exifLength > 0 {
-            if let value = ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) {
-                if let known = ImageOrientation(rawValue: value) {
-                    orientation = known
-                } else {
-                    warnings.append("ignored invalid EXIF orientation \(value)")
-                }
-            }
-        }
+        let tagValue = header.exifLength > 0 ? ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) : nil
+        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
 
         let scaledWidth = Int(header.scaledWidth), scaledHeight = Int(header.scaledHeight)
         let count = scaledWidth * scaledHeight * 3
@@ -46,13 +38,13 @@ enum JPEGCodec {
         if status.code != 0 { throw error(status, name: name) }
         if status.warningCount > 0 {
             warnings.insert(string(fromCCharArray: status.firstWarning), at: 0)
-            if status.warningCount > 1 { warnings.insert("\(status.warningCount - 1) more JPEG warnings", at: 1) }
+            let more = status.warningCount - 1
+            if more > 0 { warnings.insert("\(more) more JPEG warning\(more == 1 ? "" : "s")", at: 1) }
         }
 
-        let stored = Image(width: scaledWidth, height: scaledHeight, pixels: pixels)
-        return DecodedImage(image: stored.applying(orientation), format: .jpeg, warnings: warnings,
-                            fullWidth: orientation.swapsDimensions ? height : width,
-                            fullHeight: orientation.swapsDimensions ? width : height, scale: scale)
+        return DecodedImage(stored: Image(width: scaledWidth, height: scaledHeight, pixels: pixels),
+                            orientation: orientation, format: .jpeg, warnings: warnings,
+                            storedFullWidth: width, storedFullHeight: height, scale: scale)
     }
 
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.

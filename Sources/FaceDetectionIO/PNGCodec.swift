@@ -8,6 +8,7 @@ enum PNGCodec {
     /// Grey becomes R = G = B; 16-bit samples are rounded to 8 bits (v × 255 / 65535, to nearest);
     /// alpha (an alpha channel or tRNS) is composited over white. A truncated PNG fails.
     /// libpng warnings become `warnings`, except its notes about colour profiles (iCCP).
+    /// An `eXIf` chunk's orientation is applied, as for JPEG.
     static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws -> DecodedImage {
         var header = CPNGHeader()
         var status = CPNGStatus()
@@ -25,10 +26,11 @@ enum PNGCodec {
         if status.code != 0 { throw error(status, name: name) }
         // libpng's notes about colour profiles ("iCCP: known incorrect sRGB profile") are not damage.
         let warning = string(fromCCharArray: status.warning)
-        let warnings = warning.isEmpty || warning.hasPrefix("iCCP:") ? [] : [warning]
-        return DecodedImage(image: Image(width: width, height: height, pixels: pixels), format: .png,
-                            warnings: warnings,
-                            fullWidth: width, fullHeight: height, scale: 1)
+        var warnings = warning.isEmpty || warning.hasPrefix("iCCP:") ? [] : [warning]
+        let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
+        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
+        return DecodedImage(stored: Image(width: width, height: height, pixels: pixels), orientation: orientation,
+                            format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
     }
 
     /// Encodes `image` as an 8-bit RGB PNG.

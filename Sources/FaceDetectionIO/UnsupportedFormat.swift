@@ -4,7 +4,7 @@ enum UnsupportedFormat {
     /// "not a JPEG or PNG image (looks like GIF)" or "truncated PNG".
     static func reason(for bytes: [UInt8]) -> String {
         if bytes.count < ImageFormat.pngSignature.count, ImageFormat.pngSignature.starts(with: bytes) {
-            return bytes.count < 3 && ImageFormat.jpegMagic.starts(with: bytes) ? "truncated JPEG" : "truncated PNG"
+            return "truncated PNG"
         }
         if bytes.count < ImageFormat.jpegMagic.count, ImageFormat.jpegMagic.starts(with: bytes) {
             return "truncated JPEG"

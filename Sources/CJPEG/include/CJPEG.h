@@ -56,6 +56,7 @@ int cjpeg_read_header(const uint8_t *data, size_t size, int scaleDenominator, CJ
 /// `width * height * 3` of the scaled image (as `cjpeg_read_header` reported), else code 2.
 /// Grey becomes R = G = B; CMYK and YCCK become RGB (Adobe-inverted when an Adobe APP14 marker is present).
 /// A truncated file decodes with a warning ("Premature end of JPEG file"); the missing part is grey.
+/// A file with more than 1000 scans fails ("more than 1000 progressive scans"): a CPU-time guard.
 int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator,
                  uint8_t *rgb, size_t capacity, CJPEGStatus *status);
 
