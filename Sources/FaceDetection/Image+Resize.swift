@@ -1,0 +1,40 @@
+extension Image {
+    /// The image scaled to `width` × `height` pixels (sizes below 0 count as 0).
+    ///
+    /// Each axis is resampled on its own: bilinear interpolation where it grows, area averaging
+    /// (a box filter over the covered input pixels) where it shrinks, so a downscale by any factor
+    /// shows no aliasing. The same size gives an exact copy; a constant image stays constant.
+    /// An empty image scaled to a non-empty size gives a black image.
+    public func resized(width: Int, height: Int) -> Image {
+        resized(width: width, height: height, simd: true)
+    }
+
+    /// `resized(width:height:)` with the SIMD kernels (`simd`) or their scalar twins.
+    func resized(width outWidth: Int, height outHeight: Int, simd: Bool) -> Image {
+        let outWidth = max(outWidth, 0), outHeight = max(outHeight, 0)
+        guard outWidth > 0, outHeight > 0, width > 0, height > 0 else {
+            return Image(width: outWidth, height: outHeight)
+        }
+        let across = ResamplingTaps(from: width, to: outWidth)
+        let down = ResamplingTaps(from: height, to: outHeight)
+        let rowLength = width * 3
+        var mixed = [Float](repeating: 0, count: rowLength + 1)   // one spare float for the SIMD4 loads
+        var output = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
+        // Each output row: mix the covered input rows into `mixed`, then its pixels into `output`.
+        for y in 0..<outHeight {
+            let rowFirst = y * down.taps, outFirst = y * outWidth * 3
+            if simd {
+                ResizeKernels.mixRowsSIMD(source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
+                                          first: rowFirst, taps: down.taps, output: &mixed)
+                ResizeKernels.mixPixelsSIMD(row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
+                                            taps: across.taps, output: &output, first: outFirst)
+            } else {
+                ResizeKernels.mixRowsScalar(source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
+                                            first: rowFirst, taps: down.taps, output: &mixed)
+                ResizeKernels.mixPixelsScalar(row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
+                                              taps: across.taps, output: &output, first: outFirst)
+            }
+        }
+        return Image(width: outWidth, height: outHeight, pixels: output)
+    }
+}

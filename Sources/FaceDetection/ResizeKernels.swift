@@ -1,0 +1,79 @@
+/// The two passes of `Image.resized`, each as a SIMD kernel and its plain scalar twin.
+/// The twins do the same float operations in the same order, so their results are bit-identical.
+enum ResizeKernels {
+    /// Mixes `taps` rows of `count` bytes into one float row:
+    /// `output[j] = Σ_k weights[first + k] · source[rows[first + k] · count + j]`.
+    static func mixRowsSIMD(source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
+                            weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>) {
+        let rows = rows + first, weights = weights + first
+        var j = 0
+        // Eight bytes of the row at a time, summed over the taps.
+        while j + 8 <= count {
+            var acc = SIMD8<Float>()
+            for k in 0..<taps {
+                let bytes = UnsafeRawPointer(source + rows[k] * count + j).loadUnaligned(as: SIMD8<UInt8>.self)
+                acc += SIMD8<Float>(bytes) * weights[k]
+            }
+            (UnsafeMutableRawPointer(output + j)).storeBytes(of: acc, as: SIMD8<Float>.self)
+            j += 8
+        }
+        // The last few bytes, one by one.
+        while j < count {
+            var acc: Float = 0
+            for k in 0..<taps { acc += Float(source[rows[k] * count + j]) * weights[k] }
+            output[j] = acc
+            j += 1
+        }
+    }
+
+    /// Scalar twin of `mixRowsSIMD`.
+    static func mixRowsScalar(source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
+                              weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>) {
+        let rows = rows + first, weights = weights + first
+        // output[j] = Σ_k weights[k] · source row rows[k], byte j.
+        for j in 0..<count {
+            var acc: Float = 0
+            for k in 0..<taps { acc += Float(source[rows[k] * count + j]) * weights[k] }
+            output[j] = acc
+        }
+    }
+
+    /// Mixes RGB pixels of one float row into `width` output pixels, rounded to bytes, written
+    /// from `output + first`: `Σ_k weights[o · taps + k] · row[3 · indices[o · taps + k] + c]`
+    /// for channel `c` of output pixel `o`. `row` must have one readable float past its last
+    /// pixel (the fourth lane of the last load).
+    static func mixPixelsSIMD(row: UnsafePointer<Float>, width: Int, indices: UnsafePointer<Int>,
+                              weights: UnsafePointer<Float>, taps: Int, output: UnsafeMutablePointer<UInt8>, first: Int) {
+        let output = output + first
+        // One output pixel per step, its three channels (and an ignored fourth) in one vector.
+        for o in 0..<width {
+            var acc = SIMD4<Float>()
+            for k in 0..<taps {
+                let t = o * taps + k
+                acc += UnsafeRawPointer(row + 3 * indices[t]).loadUnaligned(as: SIMD4<Float>.self) * weights[t]
+            }
+            output[3 * o] = byte(acc[0]); output[3 * o + 1] = byte(acc[1]); output[3 * o + 2] = byte(acc[2])
+        }
+    }
+
+    /// Scalar twin of `mixPixelsSIMD`.
+    static func mixPixelsScalar(row: UnsafePointer<Float>, width: Int, indices: UnsafePointer<Int>,
+                                weights: UnsafePointer<Float>, taps: Int, output: UnsafeMutablePointer<UInt8>, first: Int) {
+        let output = output + first
+        // Each channel of each output pixel: weighted sum of the tapped input pixels' channel.
+        for o in 0..<width {
+            for c in 0..<3 {
+                var acc: Float = 0
+                for k in 0..<taps {
+                    let t = o * taps + k
+                    acc += row[3 * indices[t] + c] * weights[t]
+                }
+                output[3 * o + c] = byte(acc)
+            }
+        }
+    }
+
+    /// `value` rounded to the nearest byte, clamped to 0…255.
+    @inline(__always)
+    static func byte(_ value: Float) -> UInt8 { UInt8(min(max(value + 0.5, 0), 255)) }
+}
