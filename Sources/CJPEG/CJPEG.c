@@ -1,1 +1,243 @@
+// libjpeg(-turbo) behind a setjmp boundary; see include/CJPEG.h for the contract.
 #include "CJPEG.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+
+/// libjpeg's error manager extended with the jump target and the caller's status.
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    CJPEGStatus *status;
+} ErrorManager;
+
+/// Fatal error: keep libjpeg's message and jump back to the shim call's setjmp.
+static void on_error_exit(j_common_ptr cinfo) {
+    ErrorManager *manager = (ErrorManager *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, manager->status->message);
+    longjmp(manager->jump, 1);
+}
+
+/// Warnings (level -1) are counted and the first one kept; trace messages (level >= 0) are dropped.
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;
+    ErrorManager *manager = (ErrorManager *)cinfo->err;
+    if (manager->status->warningCount == 0) {
+        (*cinfo->err->format_message)(cinfo, manager->status->firstWarning);
+    }
+    manager->status->warningCount += 1;
+    cinfo->err->num_warnings += 1;
+}
+
+/// Nothing is ever printed to stderr.
+static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+/// More scans than any real progressive JPEG has (libjpeg-turbo's tools suggest a limit of 500):
+/// a crafted file with thousands of tiny scans would otherwise cost minutes of CPU.
+#define CJPEG_MAX_SCANS 1000
+
+/// Called by libjpeg between work units: fails the decode when the scan count passes the limit.
+static void on_progress(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    j_decompress_ptr decompressor = (j_decompress_ptr)cinfo;
+    if (decompressor->input_scan_number <= CJPEG_MAX_SCANS) return;
+    ErrorManager *manager = (ErrorManager *)cinfo->err;
+    snprintf(manager->status->message, sizeof manager->status->message,
+             "more than %d progressive scans", CJPEG_MAX_SCANS);
+    longjmp(manager->jump, 1);
+}
+
+static void install_error_manager(ErrorManager *manager, CJPEGStatus *status) {
+    jpeg_std_error(&manager->base);
+    manager->base.error_exit = on_error_exit;
+    manager->base.emit_message = on_emit_message;
+    manager->base.output_message = on_output_message;
+    manager->status = status;
+}
+
+static void reset_status(CJPEGStatus *status) {
+    memset(status, 0, sizeof *status);
+}
+
+static int fail_arguments(CJPEGStatus *status, const char *message) {
+    status->code = 2;
+    snprintf(status->message, sizeof status->message, "%s", message);
+    return 2;
+}
+
+static int is_valid_scale(int scaleDenominator) {
+    return scaleDenominator == 1 || scaleDenominator == 2 || scaleDenominator == 4 || scaleDenominator == 8;
+}
+
+static int is_four_component(J_COLOR_SPACE space) {
+    return space == JCS_CMYK || space == JCS_YCCK;
+}
+
+/// Copies the first APP1 payload that starts with "Exif\0\0" into the header.
+static void copy_exif(struct jpeg_decompress_struct *cinfo, CJPEGHeader *header, uint8_t *exif, size_t capacity) {
+    static const uint8_t exifPrefix[6] = {'E', 'x', 'i', 'f', 0, 0};
+    for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker != NULL; marker = marker->next) {
+        if (marker->marker != JPEG_APP0 + 1 || marker->data_length < sizeof exifPrefix) continue;
+        if (memcmp(marker->data, exifPrefix, sizeof exifPrefix) != 0) continue;
+        size_t length = marker->data_length < capacity ? marker->data_length : capacity;
+        memcpy(exif, marker->data, length);
+        header->exifLength = (int)length;
+        return;
+    }
+}
+
+int cjpeg_read_header(const uint8_t *data, size_t size, int scaleDenominator, CJPEGHeader *header,
+                      uint8_t *exif, size_t exifCapacity, CJPEGStatus *status) {
+    reset_status(status);
+    memset(header, 0, sizeof *header);
+    if (!is_valid_scale(scaleDenominator)) return fail_arguments(status, "scale must be 1, 2, 4 or 8");
+
+    struct jpeg_decompress_struct cinfo;
+    ErrorManager manager;
+    cinfo.err = &manager.base;
+    install_error_manager(&manager, status);
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        status->code = 1;
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+
+    header->width = (int)cinfo.image_width;
+    header->height = (int)cinfo.image_height;
+    header->components = cinfo.num_components;
+    header->colorSpace = (int)cinfo.jpeg_color_space;
+    header->progressive = cinfo.progressive_mode ? 1 : 0;
+    cinfo.out_color_space = is_four_component(cinfo.jpeg_color_space) ? JCS_CMYK : JCS_RGB;
+    cinfo.scale_num = 1;
+    cinfo.scale_denom = (unsigned int)scaleDenominator;
+    jpeg_calc_output_dimensions(&cinfo);
+    header->scaledWidth = (int)cinfo.output_width;
+    header->scaledHeight = (int)cinfo.output_height;
+    if (exif != NULL) copy_exif(&cinfo, header, exif, exifCapacity);
+
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+/// CMYK row to RGB row. Adobe-inverted data stores 255 - ink, so R = C'·K'/255 on the stored
+/// values (what libjpeg-turbo's tools and Pillow do); plain CMYK uses (255 - C)(255 - K)/255.
+static void cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t width, int inverted) {
+    for (size_t x = 0; x < width; x++) {
+        unsigned c = cmyk[4 * x], m = cmyk[4 * x + 1], y = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        rgb[3 * x] = (uint8_t)((c * k + 127) / 255);
+        rgb[3 * x + 1] = (uint8_t)((m * k + 127) / 255);
+        rgb[3 * x + 2] = (uint8_t)((y * k + 127) / 255);
+    }
+}
+
+int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator,
+                 uint8_t *rgb, size_t capacity, CJPEGStatus *status) {
+    reset_status(status);
+    if (!is_valid_scale(scaleDenominator)) return fail_arguments(status, "scale must be 1, 2, 4 or 8");
+
+    struct jpeg_decompress_struct cinfo;
+    ErrorManager manager;
+    // Heap scratch for CMYK rows; held in a struct whose address escapes, so it survives longjmp.
+    struct { uint8_t *row; } scratch = { NULL };
+    cinfo.err = &manager.base;
+    install_error_manager(&manager, status);
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        free(scratch.row);
+        status->code = 1;
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    struct jpeg_progress_mgr progress = { .progress_monitor = on_progress };
+    cinfo.progress = &progress;
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+
+    int fourComponent = is_four_component(cinfo.jpeg_color_space);
+    int inverted = cinfo.saw_Adobe_marker ? 1 : 0;
+    cinfo.out_color_space = fourComponent ? JCS_CMYK : JCS_RGB;
+    cinfo.scale_num = 1;
+    cinfo.scale_denom = (unsigned int)scaleDenominator;
+    jpeg_calc_output_dimensions(&cinfo);
+    size_t width = cinfo.output_width, height = cinfo.output_height;
+    if (capacity != width * height * 3) {
+        jpeg_destroy_decompress(&cinfo);
+        return fail_arguments(status, "output buffer does not match the scaled image size");
+    }
+    if (fourComponent) {
+        scratch.row = malloc(width * 4);
+        if (scratch.row == NULL) {
+            jpeg_destroy_decompress(&cinfo);
+            return fail_arguments(status, "out of memory");
+        }
+    }
+
+    jpeg_start_decompress(&cinfo);
+    while (cinfo.output_scanline < cinfo.output_height) {
+        uint8_t *row = rgb + (size_t)cinfo.output_scanline * width * 3;
+        JSAMPROW target = fourComponent ? scratch.row : row;
+        if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;  // cannot happen with a memory source
+        if (fourComponent) cmyk_row_to_rgb(scratch.row, row, width, inverted);
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(scratch.row);
+    return 0;
+}
+
+int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
+                 const uint8_t *exif, size_t exifLength,
+                 uint8_t **output, size_t *outputSize, CJPEGStatus *status) {
+    reset_status(status);
+    *output = NULL;
+    *outputSize = 0;
+    if (quality < 1 || quality > 100) return fail_arguments(status, "quality must be 1...100");
+    if (exifLength > CJPEG_EXIF_CAPACITY - 2) return fail_arguments(status, "Exif block too large");
+
+    struct jpeg_compress_struct cinfo;
+    ErrorManager manager;
+    // libjpeg's memory destination (re)allocates this buffer; its address escapes, so it survives longjmp.
+    struct { unsigned char *buffer; unsigned long size; } destination = { NULL, 0 };
+    cinfo.err = &manager.base;
+    install_error_manager(&manager, status);
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(destination.buffer);
+        status->code = 1;
+        return 1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &destination.buffer, &destination.size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    if (quality >= 90) {  // full-resolution chroma: keeps coloured edges sharp
+        cinfo.comp_info[0].h_samp_factor = 1;
+        cinfo.comp_info[0].v_samp_factor = 1;
+    }
+    jpeg_start_compress(&cinfo, TRUE);
+    if (exifLength > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, exif, (unsigned int)exifLength);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *output = destination.buffer;
+    *outputSize = destination.size;
+    return 0;
+}
+
+void cjpeg_free(uint8_t *buffer) { free(buffer); }

@@ -1,0 +1,78 @@
+/// How a stored picture must be turned to appear upright: the eight EXIF orientations.
+///
+/// Raw values are the EXIF `Orientation` tag values (1…8). Case names follow UIKit's
+/// `UIImage.Orientation`, whose cases map one to one onto the EXIF values.
+public enum ImageOrientation: Int, Sendable, CaseIterable {
+    /// 1: already upright.
+    case up = 1
+    /// 2: mirrored left to right.
+    case upMirrored = 2
+    /// 3: rotated 180°.
+    case down = 3
+    /// 4: mirrored top to bottom.
+    case downMirrored = 4
+    /// 5: transposed (mirrored across the top-left to bottom-right diagonal).
+    case leftMirrored = 5
+    /// 6: needs a 90° clockwise turn to be upright.
+    case right = 6
+    /// 7: transversed (mirrored across the top-right to bottom-left diagonal).
+    case rightMirrored = 7
+    /// 8: needs a 90° counter-clockwise turn to be upright.
+    case left = 8
+
+    /// True for orientations 5…8, whose upright picture has width and height swapped.
+    public var swapsDimensions: Bool { rawValue >= 5 }
+}
+
+extension Image {
+    /// The upright picture for a stored picture with EXIF `orientation` (what a viewer shows).
+    ///
+    /// Output pixel (x, y) is read from the stored picture (W × H) at:
+    /// 1 (x, y) · 2 (W−1−x, y) · 3 (W−1−x, H−1−y) · 4 (x, H−1−y) ·
+    /// 5 (y, x) · 6 (y, H−1−x) · 7 (W−1−y, H−1−x) · 8 (W−1−y, x).
+    public func applying(_ orientation: ImageOrientation) -> Image {
+        if orientation == .up { return self }
+        let w = width, h = height
+        // Source pixel index of output (x, y) = start + x * xStep + y * yStep.
+        let (start, xStep, yStep): (Int, Int, Int)
+        switch orientation {
+        case .up: (start, xStep, yStep) = (0, 1, w)
+        case .upMirrored: (start, xStep, yStep) = (w - 1, -1, w)
+        case .down: (start, xStep, yStep) = ((h - 1) * w + w - 1, -1, -w)
+        case .downMirrored: (start, xStep, yStep) = ((h - 1) * w, 1, -w)
+        case .leftMirrored: (start, xStep, yStep) = (0, w, 1)
+        case .right: (start, xStep, yStep) = ((h - 1) * w, -w, 1)
+        case .rightMirrored: (start, xStep, yStep) = ((h - 1) * w + w - 1, -w, -1)
+        case .left: (start, xStep, yStep) = (w - 1, w, -1)
+        }
+        let outWidth = orientation.swapsDimensions ? h : w
+        let outHeight = orientation.swapsDimensions ? w : h
+        if outWidth == 0 || outHeight == 0 { return Image(width: outWidth, height: outHeight) }
+        let tile = 64  // output is filled in 64 x 64 tiles so that turned reads stay in cache
+        let out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 3) { buffer, count in
+            let target = buffer.baseAddress!
+            pixels.withUnsafeBufferPointer { sourceBuffer in
+                let source = sourceBuffer.baseAddress!
+                for tileY in stride(from: 0, to: outHeight, by: tile) {
+                    for tileX in stride(from: 0, to: outWidth, by: tile) {
+                        let tileEnd = min(tileX + tile, outWidth)
+                        for y in tileY..<min(tileY + tile, outHeight) {
+                            var s = start + y * yStep + tileX * xStep
+                            var o = (y * outWidth + tileX) * 3
+                            // Copy one tile row, stepping through the source by xStep pixels.
+                            for _ in tileX..<tileEnd {
+                                target[o] = source[3 * s]
+                                target[o + 1] = source[3 * s + 1]
+                                target[o + 2] = source[3 * s + 2]
+                                o += 3
+                                s += xStep
+                            }
+                        }
+                    }
+                }
+            }
+            count = outWidth * outHeight * 3
+        }
+        return Image(width: outWidth, height: outHeight, pixels: out)
+    }
+}

@@ -1,0 +1,29 @@
+/// Size guards checked against a file's header before any pixel memory is allocated.
+///
+/// Both limits apply to the image as stored (before DCT scaling). The defaults, 32768 pixels per
+/// side and 100 megapixels (300 MB of RGB), accept any real camera photo while refusing
+/// decompression bombs such as a 100-byte PNG whose header claims 100000 x 100000 pixels.
+public struct DecodeLimits: Sendable, Equatable {
+    /// The largest accepted width or height, in pixels.
+    public var maxDimension: Int
+    /// The largest accepted width × height.
+    public var maxPixels: Int
+
+    /// Limits with the given values; the defaults are 32768 pixels per side and 100 megapixels.
+    public init(maxDimension: Int = 32_768, maxPixels: Int = 100_000_000) {
+        self.maxDimension = maxDimension
+        self.maxPixels = maxPixels
+    }
+
+    /// Nil when `width` x `height` is within the limits, else the reason it is not.
+    func violation(width: Int, height: Int) -> String? {
+        if width <= 0 || height <= 0 { return "image has no pixels (\(width)x\(height))" }
+        if width > maxDimension || height > maxDimension {
+            return "image too large: \(width)x\(height) exceeds the limit of \(maxDimension) pixels per side"
+        }
+        if width * height > maxPixels {
+            return "image too large: \(width)x\(height) exceeds the limit of \(maxPixels) pixels"
+        }
+        return nil
+    }
+}

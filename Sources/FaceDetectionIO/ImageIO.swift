@@ -1,0 +1,75 @@
+import FaceDetection
+
+/// Reading, decoding, encoding and writing JPEG and PNG images. Every error thrown is an `ImageIOError`.
+public enum ImageIO {
+    /// Reads and decodes the image file at `path` (never modifying it).
+    ///
+    /// The format is decided by the content, not the extension. The result is RGB8 and upright (the
+    /// EXIF orientation of a JPEG APP1 block or a PNG eXIf chunk is applied). `limits` are checked on
+    /// the header before pixel memory is allocated. Grey becomes R = G = B; PNG alpha (alpha channel
+    /// or tRNS) is composited over white; 16-bit PNG samples are rounded to 8 bits (v × 255 / 65535);
+    /// CMYK/YCCK JPEGs become RGB (inverted when an Adobe APP14 marker says so, as Photoshop writes them).
+    /// `maxScale` > 1 lets a JPEG decode at 1/2, 1/4 or 1/8 size (the largest power of two ≤ `maxScale`,
+    /// at most 8) through libjpeg's DCT scaling; PNG always decodes at full size.
+    /// A truncated JPEG that libjpeg can partly decode succeeds, with the warning "Premature end of
+    /// JPEG file" first in `warnings`: the missing part of a baseline JPEG is grey (RGB 128), a
+    /// progressive one keeps its coarser scans there. A truncated PNG fails ("truncated PNG").
+    public static func read(path: String, limits: DecodeLimits = .init(), maxScale: Int = 1) throws -> DecodedImage {
+        let bytes = try FileReading.bytes(atPath: path) { start in _ = try format(of: start, name: path) }
+        return try decode(bytes, name: path, limits: limits, maxScale: maxScale)
+    }
+
+    /// Decodes JPEG or PNG `bytes` (see `read(path:limits:maxScale:)`); `name` is used in error messages.
+    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .init(),
+                              maxScale: Int = 1) throws -> DecodedImage {
+        switch try format(of: bytes, name: name) {
+        case .jpeg: return try JPEGCodec.decode(bytes, name: name, limits: limits, scale: dctScale(forMaxScale: maxScale))
+        case .png: return try PNGCodec.decode(bytes, name: name, limits: limits)
+        }
+    }
+
+    /// The format of a file that starts with `bytes`, or an error saying why it cannot be decoded.
+    static func format(of bytes: [UInt8], name: String) throws -> ImageFormat {
+        if bytes.isEmpty { throw ImageIOError(path: name, reason: "empty file") }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw ImageIOError(path: name, reason: UnsupportedFormat.reason(for: bytes))
+        }
+        return format
+    }
+
+    /// Encodes `image` as `format`. JPEG: baseline, `quality` 1…100, 4:4:4 chroma from quality 90 up
+    /// (4:2:0 below); PNG: 8-bit RGB, lossless, `quality` ignored.
+    public static func encode(_ image: Image, as format: ImageFormat, quality: Int = 92) throws -> [UInt8] {
+        switch format {
+        case .jpeg: return try JPEGCodec.encode(image, quality: quality, exif: nil, name: "<\(format.rawValue)>")
+        case .png: return try PNGCodec.encode(image, name: "<\(format.rawValue)>")
+        }
+    }
+
+    /// Encodes `image` as a JPEG that carries `exif`, an APP1 payload starting "Exif\0\0"
+    /// (see `ExifOrientation.payload(for:bigEndian:)`).
+    public static func encodeJPEG(_ image: Image, quality: Int = 92, exif: [UInt8]?) throws -> [UInt8] {
+        try JPEGCodec.encode(image, quality: quality, exif: exif, name: "<jpeg>")
+    }
+
+    /// Encodes `image` in the format named by `path`'s extension (.png, .jpg, .jpeg) and writes it
+    /// atomically (temporary file in the same directory, then rename; nothing is left on failure).
+    /// An unknown extension fails before anything is written.
+    public static func write(_ image: Image, to path: String, quality: Int = 92) throws {
+        guard let format = ImageFormat(path: path) else {
+            throw ImageIOError(path: path, reason: "unknown output format (use a .png, .jpg or .jpeg file name)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try encode(image, as: format, quality: quality)
+        } catch let error as ImageIOError {
+            throw ImageIOError(path: path, reason: error.reason)
+        }
+        try AtomicFileWriter.write(bytes, to: path)
+    }
+
+    /// The DCT scale for a caller's `maxScale`: the largest of 1, 2, 4, 8 not above it.
+    static func dctScale(forMaxScale maxScale: Int) -> Int {
+        [8, 4, 2].first { $0 <= maxScale } ?? 1
+    }
+}

@@ -1,0 +1,81 @@
+import CJPEG
+import FaceDetection
+
+/// JPEG decoding and encoding through the CJPEG shim (libjpeg-turbo).
+enum JPEGCodec {
+    /// Decodes a JPEG at 1/`scale` size (1, 2, 4 or 8), upright, after checking `limits` on the header.
+    ///
+    /// A truncated JPEG that libjpeg can partly decode succeeds: the missing part is filled by
+    /// libjpeg (grey for a baseline file; a progressive file keeps its coarser scans) and `warnings`
+    /// holds "Premature end of JPEG file". A file whose header or first scan is cut off fails.
+    static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits, scale: Int) throws -> DecodedImage {
+        var header = CJPEGHeader()
+        var status = CJPEGStatus()
+        var exif = [UInt8](repeating: 0, count: Int(CJPEG_EXIF_CAPACITY))
+        _ = bytes.withUnsafeBufferPointer { data in
+            exif.withUnsafeMutableBufferPointer {
+                cjpeg_read_header(data.baseAddress, data.count, Int32(scale), &header, $0.baseAddress, $0.count, &status)
+            }
+        }
+        if status.code != 0 { throw error(status, name: name) }
+
+        let width = Int(header.width), height = Int(header.height)
+        if let problem = limits.violation(width: width, height: height) {
+            throw ImageIOError(path: name, reason: problem)
+        }
+        var warnings: [String] = []
+        let tagValue = header.exifLength > 0 ? ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) : nil
+        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
+
+        let scaledWidth = Int(header.scaledWidth), scaledHeight = Int(header.scaledHeight)
+        let count = scaledWidth * scaledHeight * 3
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            _ = bytes.withUnsafeBufferPointer {
+                cjpeg_decode($0.baseAddress, $0.count, Int32(scale), buffer.baseAddress, count, &status)
+            }
+            initialized = status.code == 0 ? count : 0
+        }
+        if status.code != 0 { throw error(status, name: name) }
+        if status.warningCount > 0 {
+            warnings.insert(string(fromCCharArray: status.firstWarning), at: 0)
+            let more = status.warningCount - 1
+            if more > 0 { warnings.insert("\(more) more JPEG warning\(more == 1 ? "" : "s")", at: 1) }
+        }
+
+        return DecodedImage(stored: Image(width: scaledWidth, height: scaledHeight, pixels: pixels),
+                            orientation: orientation, format: .jpeg, warnings: warnings,
+                            storedFullWidth: width, storedFullHeight: height, scale: scale)
+    }
+
+    /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
+    static func encode(_ image: Image, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
+        guard (1...100).contains(quality) else {
+            throw ImageIOError(path: name, reason: "JPEG quality \(quality) is outside 1...100")
+        }
+        guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
+            throw ImageIOError(path: name, reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
+        }
+        var status = CJPEGStatus()
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        let exifBytes = exif ?? []
+        _ = image.pixels.withUnsafeBufferPointer { rgb in
+            exifBytes.withUnsafeBufferPointer { exif in
+                cjpeg_encode(rgb.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
+                             exif.baseAddress, exif.count, &output, &size, &status)
+            }
+        }
+        defer { cjpeg_free(output) }
+        guard status.code == 0, let output else {
+            throw ImageIOError(path: name, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
+        }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// The error for a failed shim call: "truncated JPEG: …" when libjpeg ran out of data, else "corrupt JPEG: …".
+    private static func error(_ status: CJPEGStatus, name: String) -> ImageIOError {
+        let message = string(fromCCharArray: status.message)
+        let ranOutOfData = string(fromCCharArray: status.firstWarning) == "Premature end of JPEG file"
+        return ImageIOError(path: name, reason: (ranOutOfData ? "truncated JPEG: " : "corrupt JPEG: ") + message)
+    }
+}

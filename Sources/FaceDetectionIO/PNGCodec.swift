@@ -1,0 +1,62 @@
+import CPNG
+import FaceDetection
+
+/// PNG decoding and encoding through libpng's simplified API (the CPNG shim).
+enum PNGCodec {
+    /// Decodes any PNG to RGB8 after checking `limits` on the header.
+    ///
+    /// Grey becomes R = G = B; 16-bit samples are rounded to 8 bits (v × 255 / 65535, to nearest);
+    /// alpha (an alpha channel or tRNS) is composited over white. A truncated PNG fails.
+    /// libpng warnings become `warnings`, except its notes about colour profiles (iCCP).
+    /// An `eXIf` chunk's orientation is applied, as for JPEG.
+    static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws -> DecodedImage {
+        var header = CPNGHeader()
+        var status = CPNGStatus()
+        _ = bytes.withUnsafeBufferPointer { cpng_read_header($0.baseAddress, $0.count, &header, &status) }
+        if status.code != 0 { throw error(status, name: name) }
+        let width = Int(header.width), height = Int(header.height)
+        if let problem = limits.violation(width: width, height: height) {
+            throw ImageIOError(path: name, reason: problem)
+        }
+        let count = width * height * 3
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            _ = bytes.withUnsafeBufferPointer { cpng_decode($0.baseAddress, $0.count, buffer.baseAddress, count, &status) }
+            initialized = status.code == 0 ? count : 0
+        }
+        if status.code != 0 { throw error(status, name: name) }
+        // libpng's notes about colour profiles ("iCCP: known incorrect sRGB profile") are not damage.
+        let warning = string(fromCCharArray: status.warning)
+        var warnings = warning.isEmpty || warning.hasPrefix("iCCP:") ? [] : [warning]
+        let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
+        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
+        return DecodedImage(stored: Image(width: width, height: height, pixels: pixels), orientation: orientation,
+                            format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
+    }
+
+    /// Encodes `image` as an 8-bit RGB PNG.
+    static func encode(_ image: Image, name: String) throws -> [UInt8] {
+        let capacity = cpng_encode_capacity(UInt32(clamping: image.width), UInt32(clamping: image.height))
+        guard image.width > 0, image.height > 0, capacity > 0 else {
+            throw ImageIOError(path: name, reason: "cannot write a \(image.width)x\(image.height) PNG")
+        }
+        var status = CPNGStatus()
+        var size = capacity
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            _ = image.pixels.withUnsafeBufferPointer {
+                cpng_encode($0.baseAddress, UInt32(image.width), UInt32(image.height), buffer.baseAddress, &size, &status)
+            }
+            initialized = status.code == 0 ? size : 0
+        }
+        if status.code != 0 {
+            throw ImageIOError(path: name, reason: "PNG encoding failed: \(string(fromCCharArray: status.message))")
+        }
+        return bytes
+    }
+
+    /// The error for a failed shim call: "truncated PNG" when libpng ran out of data, else "corrupt PNG: …".
+    private static func error(_ status: CPNGStatus, name: String) -> ImageIOError {
+        let message = string(fromCCharArray: status.message)
+        let ranOutOfData = message.contains("read beyond end of data") || message.contains("Not enough image data")
+        return ImageIOError(path: name, reason: ranOutOfData ? "truncated PNG" : "corrupt PNG: \(message)")
+    }
+}

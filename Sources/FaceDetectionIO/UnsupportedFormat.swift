@@ -1,0 +1,39 @@
+/// Names what a file that is neither JPEG nor PNG seems to be, for error messages.
+enum UnsupportedFormat {
+    /// Why `bytes` (not empty, not sniffed as JPEG or PNG) cannot be decoded, e.g.
+    /// "not a JPEG or PNG image (looks like GIF)" or "truncated PNG".
+    static func reason(for bytes: [UInt8]) -> String {
+        if bytes.count < ImageFormat.pngSignature.count, ImageFormat.pngSignature.starts(with: bytes) {
+            return "truncated PNG"
+        }
+        if bytes.count < ImageFormat.jpegMagic.count, ImageFormat.jpegMagic.starts(with: bytes) {
+            return "truncated JPEG"
+        }
+        if let kind = guessKind(bytes) { return "not a JPEG or PNG image (looks like \(kind))" }
+        return "not a JPEG or PNG image"
+    }
+
+    /// A format name from well-known magic numbers, "text" for printable bytes, or nil.
+    static func guessKind(_ bytes: [UInt8]) -> String? {
+        func has(_ prefix: String, at offset: Int = 0) -> Bool {
+            let p = Array(prefix.utf8)
+            return bytes.count >= offset + p.count && Array(bytes[offset..<offset + p.count]) == p
+        }
+        if has("GIF87a") || has("GIF89a") { return "GIF" }
+        if has("BM") && bytes.count >= 14 { return "BMP" }
+        if has("RIFF") && has("WEBP", at: 8) { return "WebP" }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if has("ftypheic", at: 4) || has("ftypheix", at: 4) || has("ftypmif1", at: 4) { return "HEIF" }
+        if has("ftypavif", at: 4) { return "AVIF" }
+        if has("%PDF") { return "PDF" }
+        if bytes.starts(with: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || bytes.starts(with: [0xFF, 0x4F, 0xFF, 0x51]) { return "JPEG 2000" }
+        if looksLikeText(bytes) { return "text" }
+        return nil
+    }
+
+    /// True when the first 512 bytes are printable ASCII, whitespace or UTF-8 multi-byte sequences.
+    static func looksLikeText(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(512)
+        return !head.isEmpty && head.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+}
