@@ -42,7 +42,7 @@ enum AtomicFileWriter {
         try bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw ImageIOError(path: path, reason: "cannot write: \(describeSystemError(errno))")
@@ -51,4 +51,13 @@ enum AtomicFileWriter {
             }
         }
     }
+}
+
+/// POSIX `write(2)` (named apart from `AtomicFileWriter.write`, which would shadow it).
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+    #else
+    return Darwin.write(fd, buffer, count)
+    #endif
 }

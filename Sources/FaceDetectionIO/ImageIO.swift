@@ -11,8 +11,9 @@ public enum ImageIO {
     /// CMYK/YCCK JPEGs become RGB (inverted when an Adobe APP14 marker says so, as Photoshop writes them).
     /// `maxScale` > 1 lets a JPEG decode at 1/2, 1/4 or 1/8 size (the largest power of two ≤ `maxScale`,
     /// at most 8) through libjpeg's DCT scaling; PNG always decodes at full size.
-    /// A truncated JPEG that libjpeg can partly decode succeeds with the missing part grey and the
-    /// warning "Premature end of JPEG file" in `warnings`; a truncated PNG fails.
+    /// A truncated JPEG that libjpeg can partly decode succeeds, with the warning "Premature end of
+    /// JPEG file" first in `warnings`: the missing part of a baseline JPEG is grey (RGB 128), a
+    /// progressive one keeps its coarser scans there. A truncated PNG fails ("truncated PNG").
     public static func read(path: String, limits: DecodeLimits = .init(), maxScale: Int = 1) throws -> DecodedImage {
         let bytes = try FileReading.bytes(atPath: path) { start in _ = try format(of: start, name: path) }
         return try decode(bytes, name: path, limits: limits, maxScale: maxScale)
