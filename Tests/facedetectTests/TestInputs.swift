@@ -14,6 +14,9 @@ enum TestInputs {
     /// forehead to chin, ear to ear.
     static let astronautFace = Rect(x: 177, y: 67, width: 93, height: 93)
 
+    /// The face in `Fixtures/grace_hopper.jpg`, `[x, y, w, h]`, checked the same way.
+    static let graceHopperFace = Rect(x: 149, y: 100, width: 231, height: 231)
+
     /// Copies fixture `name` to `destination`.
     static func copyFixture(_ name: String, to destination: URL) throws {
         try FileManager.default.copyItem(at: fixture(name), to: destination)
