@@ -29,7 +29,7 @@ enum OutputPlan: Sendable, Equatable {
         }
         if inputs.count > 1 || hasDirectoryInput {
             if case .unavailable = outputKind {
-                guard ImageFormat(fileExtension: extensionOf(output)) == nil else {
+                guard ImageFormat(path: output) == nil else {
                     throw UsageError(message: "-o: '\(output)' looks like an image file, but several inputs need a directory")
                 }
                 return .directory(output)
@@ -40,7 +40,7 @@ enum OutputPlan: Sendable, Equatable {
             return .directory(output)
         }
         if isDirectory || output.hasSuffix("/") { return .directory(output) }
-        guard ImageFormat(fileExtension: extensionOf(output)) != nil else {
+        guard ImageFormat(path: output) != nil else {
             throw UsageError(message: "-o: cannot tell the image format of '\(output)' (use .png, .jpg or .jpeg)")
         }
         return .file(output)
@@ -53,15 +53,8 @@ enum OutputPlan: Sendable, Equatable {
         case .file(let path): return path
         case .directory(let directory):
             let path = FileSystem.join(directory, input.relativePath)
-            if ImageFormat(fileExtension: OutputPlan.extensionOf(path)) != nil { return path }
+            if ImageFormat(path: path) != nil { return path }
             return path + "." + format.rawValue
         }
-    }
-
-    /// The extension of the last path component, without the dot ("" when there is none).
-    static func extensionOf(_ path: String) -> String {
-        let name = FileSystem.lastComponent(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...])
     }
 }

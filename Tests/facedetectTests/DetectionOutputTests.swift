@@ -96,9 +96,13 @@ struct DetectionOutputTests {
             try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("a.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("images/plain.png"))
+            // A PNG without an extension keeps its name and gains ".png".
+            let manager = FileManager.default
+            try TestInputs.writePlainPNG(to: images.appendingPathComponent("scan.png"))
+            try manager.moveItem(at: images.appendingPathComponent("scan.png"), to: images.appendingPathComponent("scan"))
             let result = try ToolProcess.run(["images", "-o", "out"], in: directory)
             #expect(result.status == 0)
-            let manager = FileManager.default
+            #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/sub/scan.png").path))
             #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/sub/a.png").path))
             #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/plain.png").path))
         }
