@@ -43,7 +43,7 @@ public struct CascadeClassifier: Sendable {
     public let windowWidth: Int
     /// Window height in pixels.
     public let windowHeight: Int
-    let stages: [Stage]
+    private(set) var stages: [Stage]
     let weaks: [Weak]
     let nodes: [Node]
     let leaves: [Float]
@@ -127,6 +127,13 @@ public struct CascadeClassifier: Sendable {
         }
         guard next == weaks.count, !stages.isEmpty else { throw bad("stageWeakCount", "stages do not cover the weak classifiers") }
         self.stages = stages; self.weaks = weaks; self.nodes = nodes; self.leaves = leaves; self.features = features
+    }
+
+    /// This cascade cut after its first `count` stages (more windows pass: for tests and experiments).
+    func truncated(toStages count: Int) -> CascadeClassifier {
+        var copy = self
+        copy.stages = Array(stages.prefix(count))
+        return copy
     }
 
     /// Reads a cascade from the bytes of a model file (e.g. a `.fdm` the caller loaded).

@@ -95,36 +95,43 @@ struct CascadeProgram: Sendable {
         return v
     }
 
-    /// Runs stages `firstStage...` on the window whose top-left table entry is `s`, with
-    /// normalisation `factor` (plain scalar reference path, exactly OpenCV's arithmetic).
+    /// The sum of stage `si`'s leaves for the window whose top-left table entry is `s`, with
+    /// normalisation `factor` (plain scalar reference, exactly OpenCV's arithmetic).
     @inline(__always)
+    func stageSum(_ si: Int, window s: UnsafePointer<Int32>, factor: Float, nodes: UnsafeBufferPointer<Node>,
+                  weaks: UnsafeBufferPointer<Weak>, leaves: UnsafeBufferPointer<Float>) -> Double {
+        let stage = stages[si]
+        var stageSum = 0.0
+        // stageSum = Σ over the stage's trees of the leaf the window reaches
+        for wi in stage.firstWeak..<(stage.firstWeak + stage.weakCount) {
+            let weak = weaks[wi]
+            if weak.isStump {
+                let n = nodes[Int(weak.firstNode)]
+                let value = Self.featureSum(n, s) * factor
+                stageSum += Double(leaves[Int(weak.firstLeaf) + (value < n.threshold ? 0 : 1)])
+            } else {
+                var index: Int32 = 0
+                repeat {
+                    let n = nodes[Int(weak.firstNode + index)]
+                    let value = Self.featureSum(n, s) * factor
+                    index = value < n.threshold ? n.left : n.right
+                } while index > 0
+                stageSum += Double(leaves[Int(weak.firstLeaf - index)])
+            }
+        }
+        return stageSum
+    }
+
+    /// Runs stages `firstStage...` on one window until one fails (scalar reference).
     func runStages(from firstStage: Int, window s: UnsafePointer<Int32>, factor: Float,
                    nodes: UnsafeBufferPointer<Node>, weaks: UnsafeBufferPointer<Weak>,
                    leaves: UnsafeBufferPointer<Float>) -> Outcome {
-        var stageSum = 0.0
+        var sum = 0.0
         for si in firstStage..<stages.count {
-            let stage = stages[si]
-            stageSum = 0
-            // stageSum = Σ over the stage's trees of the leaf the window reaches
-            for wi in stage.firstWeak..<(stage.firstWeak + stage.weakCount) {
-                let weak = weaks[wi]
-                if weak.isStump {
-                    let n = nodes[Int(weak.firstNode)]
-                    let value = Self.featureSum(n, s) * factor
-                    stageSum += Double(leaves[Int(weak.firstLeaf) + (value < n.threshold ? 0 : 1)])
-                } else {
-                    var index: Int32 = 0
-                    repeat {
-                        let n = nodes[Int(weak.firstNode + index)]
-                        let value = Self.featureSum(n, s) * factor
-                        index = value < n.threshold ? n.left : n.right
-                    } while index > 0
-                    stageSum += Double(leaves[Int(weak.firstLeaf - index)])
-                }
-            }
-            if stageSum < Double(stage.threshold) { return Outcome(stagesPassed: si, lastStageSum: stageSum) }
+            sum = stageSum(si, window: s, factor: factor, nodes: nodes, weaks: weaks, leaves: leaves)
+            if sum < Double(stages[si].threshold) { return Outcome(stagesPassed: si, lastStageSum: sum) }
         }
-        return Outcome(stagesPassed: stages.count, lastStageSum: stageSum)
+        return Outcome(stagesPassed: stages.count, lastStageSum: sum)
     }
 
     /// Evaluates the window with top-left corner (`x`, `y`) of `integral` (scalar reference).
