@@ -17,7 +17,7 @@ extension Image {
         let box = PixelBox(covering: rect).clipped(toWidth: width, height: height)
         guard !box.isEmpty else { return }
         let w = box.width, h = box.height
-        let wanted = radius ?? PixelBox.whole((min(rect.width, rect.height) / 6).rounded())
+        let wanted = radius ?? PixelBox.clampedInt((min(rect.width, rect.height) / 6).rounded())
         let r = min(max(wanted, 1), max(w, h))
         let count = w * h * 3
         // The region as floats, plus one spare float for the SIMD4 loads; `b` for the passes between.

@@ -14,10 +14,10 @@ extension Image {
         let outer = r * r
         let innerRadius = thickness.map { r - Double(max($0, 1)) } ?? -1
         let inner = innerRadius > 0 ? innerRadius * innerRadius : -1
-        let bounds = PixelBox(x0: PixelBox.whole((center.x - radius).rounded(.down)),
-                              y0: PixelBox.whole((center.y - radius).rounded(.down)),
-                              x1: PixelBox.whole((center.x + radius).rounded(.up)),
-                              y1: PixelBox.whole((center.y + radius).rounded(.up)))
+        let bounds = PixelBox(x0: PixelBox.clampedInt((center.x - radius).rounded(.down)),
+                              y0: PixelBox.clampedInt((center.y - radius).rounded(.down)),
+                              x1: PixelBox.clampedInt((center.x + radius).rounded(.up)),
+                              y1: PixelBox.clampedInt((center.y + radius).rounded(.up)))
             .clipped(toWidth: width, height: height)
         var painted = 0
         if !bounds.isEmpty {
@@ -39,7 +39,7 @@ extension Image {
             }
         }
         if painted == 0 && radius < 1 {
-            let x = PixelBox.whole(center.x.rounded(.down)), y = PixelBox.whole(center.y.rounded(.down))
+            let x = PixelBox.clampedInt(center.x.rounded(.down)), y = PixelBox.clampedInt(center.y.rounded(.down))
             if x >= 0 && x < width && y >= 0 && y < height { self[x, y] = color }
         }
     }

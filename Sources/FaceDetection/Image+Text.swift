@@ -9,7 +9,7 @@ extension Image {
     public mutating func drawText(_ text: String, at origin: Point, color: RGB, background: RGB?, scale: Int) {
         guard origin.x.isFinite, origin.y.isFinite else { return }
         let s = BitmapFont.clampedScale(scale)
-        let x0 = PixelBox.whole(origin.x.rounded()), y0 = PixelBox.whole(origin.y.rounded())
+        let x0 = PixelBox.clampedInt(origin.x.rounded()), y0 = PixelBox.clampedInt(origin.y.rounded())
         var top = y0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if top >= height { break }

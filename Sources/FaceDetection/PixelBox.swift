@@ -33,12 +33,12 @@ struct PixelBox: Equatable {
             self.init(x0: 0, y0: 0, x1: 0, y1: 0)
             return
         }
-        self.init(x0: PixelBox.whole(edge(rect.x)), y0: PixelBox.whole(edge(rect.y)),
-                  x1: PixelBox.whole(farEdge(rect.maxX)), y1: PixelBox.whole(farEdge(rect.maxY)))
+        self.init(x0: PixelBox.clampedInt(edge(rect.x)), y0: PixelBox.clampedInt(edge(rect.y)),
+                  x1: PixelBox.clampedInt(farEdge(rect.maxX)), y1: PixelBox.clampedInt(farEdge(rect.maxY)))
     }
 
     /// A finite float as an `Int`, limited to ±2^30 so that later arithmetic cannot overflow.
-    static func whole(_ v: Float) -> Int {
+    static func clampedInt(_ v: Float) -> Int {
         let limit: Float = 1_073_741_824
         guard v.isFinite else { return v > 0 ? Int(limit) : -Int(limit) }
         return Int(min(max(v, -limit), limit))

@@ -78,3 +78,26 @@ private let paper = RGB(0, 0, 128)
     one.drawText("ok", at: Point(x: 1, y: 1), color: ink, background: nil, scale: 1)
     #expect(zero == one && zero != blank)
 }
+
+@Test func labelsSitAboveTheBoxOrInsideAtTheTop() {
+    let style = AnnotationStyle(boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),
+                                lineThickness: 2, landmarkRadius: 3, labelScale: 2)
+    let blank = Image(width: 200, height: 120, fill: RGB(50, 50, 50))
+    let size = BitmapFont.size(of: "id 3", scale: 2)   // 50 × 20
+    var above = blank
+    above.drawLabel("id 3", above: Rect(x: 40, y: 60, width: 50, height: 50), style: style)
+    let changed = changedPixels(blank, above)
+    #expect(changed.count == size.width * size.height)
+    #expect(changed.allSatisfy { $0[0] >= 40 && $0[0] < 40 + size.width && $0[1] >= 40 && $0[1] < 60 })
+    #expect(above[40, 40] == style.boxColor && mask(above, RGB(0, 0, 0)).joined().contains("#"))
+    // No room above: inside the top edge. Too far right: moved left to stay readable.
+    var inside = blank
+    inside.drawLabel("id 3", above: Rect(x: 180, y: 5, width: 30, height: 30), style: style)
+    #expect(changedPixels(blank, inside).allSatisfy { $0[0] >= 150 && $0[1] >= 5 && $0[1] < 25 })
+    #expect(changedPixels(blank, inside).count == size.width * size.height)
+    var nothing = blank
+    nothing.drawLabel("", above: Rect(x: 10, y: 50, width: 30, height: 30), style: style)
+    nothing.drawLabel("x", above: Rect(x: .nan, y: 50, width: 30, height: 30), style: style)
+    #expect(nothing == blank)
+    #expect(AnnotationStyle.default(for: Image(width: 4000, height: 3000)).labelScale == 5)
+}
