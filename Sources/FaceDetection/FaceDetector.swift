@@ -46,4 +46,34 @@ public struct FaceDetector: Sendable {
 
     /// The options this detector was made with.
     public let options: Options
+    /// The fast mode's cascade detector.
+    public let cascadeDetector: CascadeDetector
+
+    /// A detector with `options`, using the models compiled into the library.
+    public init(options: Options = Options()) throws {
+        try self.init(options: options, cascade: CascadeClassifier(.frontalFaceAlt2))
+    }
+
+    /// A detector with `options` running the cascade whose model file bytes are given
+    /// (throws `ModelFile.Error` when they are not a usable `HAAR` model).
+    public init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws {
+        try self.init(options: options, cascade: CascadeClassifier(modelBytes: cascadeModelBytes))
+    }
+
+    /// A detector with `options` running `cascade` with `settings`.
+    public init(options: Options = Options(), cascade: CascadeClassifier,
+                settings: CascadeDetector.Settings = CascadeDetector.Settings()) throws {
+        self.options = options
+        self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
+    }
+
+    /// The faces in `image`, best first (only the largest with `prominentFaceOnly`).
+    public func detect(in image: Image) throws -> [Face] {
+        let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
+        let faces = cascadeDetector.detect(in: image, minFace: minFace, threads: max(1, options.threads))
+        if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
+            return [largest]
+        }
+        return faces
+    }
 }

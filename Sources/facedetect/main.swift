@@ -1,2 +1,7 @@
-import FaceDetection
-print("facedetect")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(FaceDetectTool.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)

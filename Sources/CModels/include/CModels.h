@@ -2,5 +2,10 @@
 #define CMODELS_H
 #include <stddef.h>
 /* The default models, embedded at build time with C23 #embed (see Models/README.md).
-   Each is a pointer to the file's bytes and its size. */
+   Each function returns a pointer to the file's bytes and stores its size in *size. */
+
+/* Models/haarcascade_frontalface_default.fdm: OpenCV's 24x24 Haar cascade (stumps). */
+const unsigned char *cmodels_haarcascade_frontalface_default(size_t *size);
+/* Models/haarcascade_frontalface_alt2.fdm: OpenCV's 20x20 Haar cascade (two-split trees). */
+const unsigned char *cmodels_haarcascade_frontalface_alt2(size_t *size);
 #endif

@@ -1,0 +1,27 @@
+import CModels
+
+extension CascadeClassifier {
+    /// The cascades compiled into the library (see `Models/README.md`).
+    public enum Builtin: String, Sendable, CaseIterable {
+        /// OpenCV's `haarcascade_frontalface_default`: 24×24 window, 25 stages, 2913 stumps.
+        case frontalFaceDefault
+        /// OpenCV's `haarcascade_frontalface_alt2`: 20×20 window, 20 stages, 1047 two-split trees.
+        case frontalFaceAlt2
+
+        /// The embedded `.fdm` file's bytes.
+        public var modelBytes: [UInt8] {
+            var size = 0
+            let pointer: UnsafePointer<UInt8>
+            switch self {
+            case .frontalFaceDefault: pointer = cmodels_haarcascade_frontalface_default(&size)
+            case .frontalFaceAlt2: pointer = cmodels_haarcascade_frontalface_alt2(&size)
+            }
+            return Array(UnsafeBufferPointer(start: pointer, count: size))
+        }
+    }
+
+    /// Reads one of the cascades compiled into the library.
+    public init(_ builtin: Builtin) throws {
+        try self.init(modelBytes: builtin.modelBytes)
+    }
+}

@@ -1,0 +1,124 @@
+/// Tests every window of one pyramid level, eight at a time in SIMD lanes.
+///
+/// A group of eight neighbouring windows goes through the variance test and the stages together
+/// (vector loads) while at least `denseMinimum` of them are still alive; then its survivors
+/// join a queue for their next stage, where they are evaluated eight at a time with per-lane
+/// loads, together with survivors of other groups. Gives exactly the windows that
+/// `CascadeProgram.evaluate(_:x:y:)` accepts.
+struct CascadeLevelScanner {
+    let program: CascadeProgram
+    /// Fewest live lanes for which a group keeps going in vector loads.
+    var denseMinimum: Int = 3
+
+    /// Calls `found(x, y, lastStageSum)` for every window at positions that are multiples of
+    /// `step` (1 or 2) that passes every stage.
+    func scan(_ integral: IntegralImage, step: Int, found: (Int, Int, Double) -> Void) {
+        precondition(integral.stride == program.stride && (step == 1 || step == 2))
+        if step == 2 { scanRows(integral, lanes: AlternateLanes.self, found: found) } else { scanRows(integral, lanes: AdjacentLanes.self, found: found) }
+    }
+
+    private func scanRows<L: RowLanes>(_ integral: IntegralImage, lanes: L.Type, found: (Int, Int, Double) -> Void) {
+        let stageCount = program.stages.count
+        let positions = integral.width - program.windowWidth >= 0 ? (integral.width - program.windowWidth) / L.step + 1 : 0
+        guard positions > 0, integral.height >= program.windowHeight else { return }
+        let stride = program.stride
+        integral.sum.withUnsafeBufferPointer { sb in
+            integral.squares.withUnsafeBufferPointer { qb in
+                program.nodes.withUnsafeBufferPointer { nodes in
+                    program.weaks.withUnsafeBufferPointer { weaks in
+                        program.leaves.withUnsafeBufferPointer { leaves in
+                            let s = sb.baseAddress!, q = qb.baseAddress!
+                            let queues = CascadeWindowQueues(program: program, s: s, nodes: nodes, weaks: weaks, leaves: leaves)
+                            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+                            for y in Swift.stride(from: 0, through: integral.height - program.windowHeight, by: L.step) {
+                                var i = 0
+                                // groups of eight windows along the row
+                                while i < positions {
+                                    let origin = y * stride + i * L.step
+                                    let group = L(origin: origin)
+                                    var (factor, alive) = program.normalization8(group, sum: s, squares: q)
+                                    alive &= laneLess(lane, SIMD8<Int32>(repeating: Int32(positions - i)))
+                                    var si = 0, sums = SIMD8<Double>()
+                                    while si < stageCount {
+                                        let live = laneCount(alive)
+                                        if live == 0 { break }
+                                        if live < denseMinimum {
+                                            for k in 0..<8 where alive[k] != 0 { queues.push(si, origin + k * L.step, factor[k]) }
+                                            break
+                                        }
+                                        sums = program.stageSum8(si, group, s, factor: factor, nodes, weaks, leaves)
+                                        alive &= ~laneLess(sums, SIMD8<Double>(repeating: Double(program.stages[si].threshold)))
+                                        si += 1
+                                    }
+                                    if si == stageCount {
+                                        for k in 0..<8 where alive[k] != 0 { found(i * L.step + k * L.step, y, sums[k]) }
+                                    }
+                                    i += 8
+                                }
+                            }
+                            queues.finish()
+                            for (o, sum) in queues.accepted { found(o % stride, o / stride, sum) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Windows waiting for their next stage, one queue per stage; a queue is evaluated as soon as
+/// it holds eight windows (its survivors move on to the next queue), and `finish` drains them all.
+final class CascadeWindowQueues {
+    let program: CascadeProgram
+    let s: UnsafePointer<Int32>
+    let nodes: UnsafeBufferPointer<CascadeProgram.Node>
+    let weaks: UnsafeBufferPointer<CascadeProgram.Weak>
+    let leaves: UnsafeBufferPointer<Float>
+    /// Windows that passed the last stage: table offset and last stage sum.
+    var accepted: [(Int, Double)] = []
+    /// Eight table offsets per stage.
+    let origins: UnsafeMutablePointer<Int32>
+    /// Eight normalisation factors per stage.
+    let factors: UnsafeMutablePointer<Float>
+    /// Windows waiting per stage.
+    let counts: UnsafeMutablePointer<Int>
+
+    init(program: CascadeProgram, s: UnsafePointer<Int32>, nodes: UnsafeBufferPointer<CascadeProgram.Node>,
+         weaks: UnsafeBufferPointer<CascadeProgram.Weak>, leaves: UnsafeBufferPointer<Float>) {
+        self.program = program; self.s = s; self.nodes = nodes; self.weaks = weaks; self.leaves = leaves
+        let n = program.stages.count
+        origins = .allocate(capacity: n * 8); origins.initialize(repeating: 0, count: n * 8)
+        factors = .allocate(capacity: n * 8); factors.initialize(repeating: 1, count: n * 8)
+        counts = .allocate(capacity: n); counts.initialize(repeating: 0, count: n)
+    }
+
+    deinit { origins.deallocate(); factors.deallocate(); counts.deallocate() }
+
+    /// Queues the window at table offset `origin` for stage `si`.
+    @inline(__always)
+    func push(_ si: Int, _ origin: Int, _ factor: Float) {
+        let k = counts[si]
+        origins[si * 8 + k] = Int32(origin); factors[si * 8 + k] = factor
+        counts[si] = k + 1
+        if k + 1 == 8 { run(si) }
+    }
+
+    /// Evaluates stage `si` on its queued windows and passes the survivors on.
+    func run(_ si: Int) {
+        let count = counts[si]
+        if count == 0 { return }
+        counts[si] = 0
+        var o = SIMD8<Int32>(), f = SIMD8<Float>(repeating: 1)
+        for k in 0..<8 { o[k] = origins[si * 8 + (k < count ? k : 0)]; f[k] = factors[si * 8 + (k < count ? k : 0)] }
+        let sums = program.stageSum8(si, ScatteredLanes(origins: o), s, factor: f, nodes, weaks, leaves)
+        let threshold = Double(program.stages[si].threshold)
+        for k in 0..<count where sums[k] >= threshold {
+            if si + 1 == program.stages.count { accepted.append((Int(o[k]), sums[k])) } else { push(si + 1, Int(o[k]), f[k]) }
+        }
+    }
+
+    /// Drains every queue, earliest stage first.
+    func finish() {
+        for si in 0..<program.stages.count { run(si) }
+    }
+}

@@ -1,0 +1,156 @@
+import FaceDetection
+
+/// Everything the command line asked for, parsed and checked (but not yet checked against the
+/// file system: see `OutputPlan`).
+struct CommandLineOptions: Sendable, Equatable {
+    /// Where the JSON Lines go.
+    enum JSONDestination: Sendable, Equatable {
+        /// Standard output.
+        case standardOutput
+        /// A file, created or truncated.
+        case file(String)
+    }
+
+    /// Image files and directories to look at, in the order given.
+    var inputs: [String] = []
+    /// `-o/--output`: the annotated image (one input) or a directory of them (several inputs).
+    var output: String?
+    /// `--json`: where to write JSON Lines, if anywhere.
+    var json: JSONDestination?
+    /// `-q/--query`: report through the exit status whether a face was found.
+    var query = false
+    /// Detector settings from `--mode`, `--min-face-size`, `--threads`.
+    var detector = FaceDetector.Options()
+
+    /// Whether to print the human-readable summary: only when no other output was asked for.
+    var printsSummary: Bool { output == nil && json == nil && !query }
+}
+
+/// What one run of the tool does.
+enum Command: Sendable, Equatable {
+    /// Print the usage text.
+    case help
+    /// Print the version.
+    case version
+    /// Detect faces as `CommandLineOptions` say.
+    case detect(CommandLineOptions)
+}
+
+/// A command line the tool cannot run: exit status 64 with `message` and a pointer to `--help`.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// One line saying what is wrong.
+    let message: String
+    /// The message.
+    var description: String { message }
+}
+
+extension Command {
+    /// Parses the arguments (without the program name).
+    ///
+    /// Rules: options and inputs may be mixed; `--` ends the options; a long option's value is the
+    /// next argument or follows `=`; a value given as the next argument must not start with `-`.
+    /// `--json`'s value is optional: it is taken from the next argument only when that ends in
+    /// `.json` or `.jsonl` or is `-` (otherwise the next argument is an input and JSON goes to
+    /// standard output); `--json=FILE` always takes FILE.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = CommandLineOptions()
+        var index = 0
+        var optionsEnded = false
+
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "-" && !optionsEnded {
+                throw UsageError(message: "reading paths from standard input ('-') is not supported yet")
+            }
+            if optionsEnded || !argument.hasPrefix("-") {
+                options.inputs.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+
+            // Split `--name=value`.
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            // The value of an option that needs one.
+            func value() throws(UsageError) -> String {
+                if let inlineValue {
+                    guard !inlineValue.isEmpty else { throw UsageError(message: "option '\(name)' needs a value") }
+                    return inlineValue
+                }
+                guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-"
+                else { throw UsageError(message: "option '\(name)' needs a value") }
+                index += 1
+                return arguments[index - 1]
+            }
+            func noValue() throws(UsageError) {
+                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+            }
+
+            switch name {
+            case "-h", "--help": try noValue(); return .help
+            case "--version": try noValue(); return .version
+            case "-q", "--query": try noValue(); options.query = true
+            case "-o", "--output": options.output = try value()
+            case "--json":
+                var destination: String?
+                if let inlineValue {
+                    guard !inlineValue.isEmpty else { throw UsageError(message: "option '--json=' needs a file name") }
+                    destination = inlineValue
+                } else if index < arguments.count, isJSONFileName(arguments[index]) {
+                    destination = arguments[index]
+                    index += 1
+                }
+                options.json = destination.map { $0 == "-" ? .standardOutput : .file($0) } ?? .standardOutput
+            case "--mode": options.detector.mode = try parseMode(value())
+            case "--min-face-size": options.detector.minFaceSize = try parseMinFaceSize(value())
+            case "--threads": options.detector.threads = try parseThreads(value())
+            default:
+                throw UsageError(message: "unknown option '\(name)'")
+            }
+        }
+        guard !options.inputs.isEmpty else { throw UsageError(message: "no input given") }
+        return .detect(options)
+    }
+
+    /// Whether `argument`, following `--json`, is its value: `-` or a name ending in `.json`/`.jsonl`.
+    static func isJSONFileName(_ argument: String) -> Bool {
+        let lowered = argument.lowercased()
+        return argument == "-" || lowered.hasSuffix(".json") || lowered.hasSuffix(".jsonl")
+    }
+
+    /// `fast` (and any other mode the library has).
+    static func parseMode(_ text: String) throws(UsageError) -> FaceDetector.Mode {
+        guard let mode = FaceDetector.Mode(rawValue: text) else {
+            let known = FaceDetector.Mode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(message: "--mode: unknown mode '\(text)' (known: \(known))")
+        }
+        return mode
+    }
+
+    /// `F` (0 < F ≤ 1, a fraction of the image width) or `Npx` (N ≥ 1 pixels).
+    static func parseMinFaceSize(_ text: String) throws(UsageError) -> FaceDetector.MinFaceSize {
+        if text.hasSuffix("px") {
+            guard let pixels = Int(text.dropLast(2)), pixels >= 1 else {
+                throw UsageError(message: "--min-face-size: '\(text)' is not a whole number of pixels ≥ 1 (e.g. 40px)")
+            }
+            return .pixels(pixels)
+        }
+        guard let fraction = Float(text), fraction.isFinite, fraction > 0, fraction <= 1 else {
+            throw UsageError(message: "--min-face-size: '\(text)' is neither a fraction 0 < F ≤ 1 nor Npx")
+        }
+        return .fraction(fraction)
+    }
+
+    /// A whole number from 1 to 1024.
+    static func parseThreads(_ text: String) throws(UsageError) -> Int {
+        guard let threads = Int(text), (1...1024).contains(threads) else {
+            throw UsageError(message: "--threads: '\(text)' is not a whole number from 1 to 1024")
+        }
+        return threads
+    }
+}

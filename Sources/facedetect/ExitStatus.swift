@@ -1,0 +1,11 @@
+/// The tool's exit statuses (`--help` lists them).
+enum ExitStatus: Int32, Sendable {
+    /// Everything worked (with `-q`: a face was found).
+    case success = 0
+    /// At least one input failed; the others were still processed.
+    case inputFailed = 1
+    /// With `-q`: no face was found.
+    case noFace = 2
+    /// The command line is wrong (as BSD's `EX_USAGE`).
+    case usage = 64
+}

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX file-system calls the tool needs, with errors as readable text.
+enum FileSystem {
+    /// What a path names, symbolic links followed.
+    enum Kind: Equatable {
+        /// A regular file.
+        case regularFile
+        /// A directory, with its device and inode (to notice symbolic-link loops).
+        case directory(device: UInt64, inode: UInt64)
+        /// A device, pipe, socket or similar.
+        case other
+        /// Nothing usable: `reason` says why (e.g. "No such file or directory").
+        case unavailable(reason: String)
+    }
+
+    /// What `path` names.
+    static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .unavailable(reason: errorText()) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .directory(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        default: return .other
+        }
+    }
+
+    /// Whether `a` and `b` name the same existing file (same device and inode).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// The names in directory `path` (without `.` and `..`), unsorted.
+    static func names(inDirectory path: String) throws(FileSystemError) -> [String] {
+        guard let directory = opendir(path) else { throw FileSystemError(path: path, reason: errorText()) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Up to `count` bytes from the start of file `path`, or `nil` if it cannot be read.
+    static func firstBytes(of path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return nil }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    /// Creates directory `path` and any missing parents (like `mkdir -p`).
+    static func createDirectories(_ path: String) throws(FileSystemError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw FileSystemError(path: prefix, reason: "cannot create directory: " + errorText())
+            }
+            guard case .directory = kind(of: prefix) else {
+                throw FileSystemError(path: prefix, reason: "cannot create directory: a file is in the way")
+            }
+            prefix += "/"
+        }
+    }
+
+    /// `path` and `name` joined with one `/`.
+    static func join(_ path: String, _ name: String) -> String {
+        path.hasSuffix("/") ? path + name : path + "/" + name
+    }
+
+    /// The last component of `path` (`photos/a.jpg` → `a.jpg`).
+    static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The text of the current `errno`.
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// A file-system call that failed, naming the path: its description is `path: reason`.
+struct FileSystemError: Error, CustomStringConvertible {
+    /// The path the call was about.
+    let path: String
+    /// What went wrong.
+    let reason: String
+    /// `path: reason`.
+    var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,100 @@
+import FaceDetectionIO
+
+/// One image to process.
+struct ImageInput: Sendable, Equatable {
+    /// The path as the tool reached it: the argument itself, or a directory argument joined with
+    /// the path below it (`images/0--Parade/x.jpg`).
+    var path: String
+    /// The path below the argument it came from (the file name for a file argument); outputs for
+    /// several inputs mirror it.
+    var relativePath: String
+}
+
+/// What walking the inputs yields, in order.
+enum InputItem: Sendable, Equatable {
+    /// An image to process.
+    case image(ImageInput)
+    /// A directory that could not be read.
+    case failure(path: String, reason: String)
+}
+
+/// Turns the INPUT arguments into images, one at a time (so a huge tree streams).
+///
+/// A file argument is yielded as it is (whatever it holds: reading it reports what is wrong).
+/// A directory argument is walked depth-first with each directory's entries sorted by name
+/// (byte order), i.e. sorted by path component by component; files in it count as images when
+/// their first bytes are JPEG or PNG (`ImageFormat.sniff`), everything else is skipped silently.
+/// Symbolic links are followed, and a directory already visited under the same argument is
+/// not entered again, so link loops end. The output directory, if it lies among the inputs, is
+/// not entered (a second run must not pick up the first run's annotated images).
+struct InputWalker: Sequence, IteratorProtocol {
+    /// A file or directory still to look at.
+    private enum Pending {
+        case file(ImageInput)
+        case directory(ImageInput)
+    }
+
+    /// Arguments not yet started, last one first.
+    private var arguments: [String]
+    /// Work for the current argument, next one last.
+    private var pending: [Pending] = []
+    /// Directories (device, inode) entered under the current argument.
+    private var visited: Set<[UInt64]> = []
+    /// A directory never to enter (where annotated images go).
+    private let excludedDirectory: String?
+
+    /// A walker over `arguments`, in their order, that does not enter `excludedDirectory`.
+    init(arguments: [String], excluding excludedDirectory: String? = nil) {
+        self.arguments = arguments.reversed()
+        self.excludedDirectory = excludedDirectory
+    }
+
+    /// The next image or failure, or `nil` when all arguments are done.
+    mutating func next() -> InputItem? {
+        while true {
+            guard let work = pending.popLast() else {
+                guard let argument = arguments.popLast() else { return nil }
+                visited = []
+                let input = ImageInput(path: argument, relativePath: FileSystem.lastComponent(of: argument))
+                if case .directory = FileSystem.kind(of: argument) {
+                    pending.append(.directory(ImageInput(path: argument, relativePath: "")))
+                    continue
+                }
+                return .image(input)
+            }
+            switch work {
+            case .file(let input):
+                // Unreadable files are kept: the reader then says why they cannot be read.
+                guard let bytes = FileSystem.firstBytes(of: input.path, count: 16) else { return .image(input) }
+                if ImageFormat.sniff(bytes) != nil { return .image(input) }
+            case .directory(let directory):
+                if let failure = enter(directory) { return failure }
+            }
+        }
+    }
+
+    /// Queues the entries of `directory` in sorted order; a failure if it cannot be listed.
+    private mutating func enter(_ directory: ImageInput) -> InputItem? {
+        guard case .directory(let device, let inode) = FileSystem.kind(of: directory.path),
+              visited.insert([device, inode]).inserted else { return nil }
+        if let excludedDirectory, case .directory(device, inode) = FileSystem.kind(of: excludedDirectory) { return nil }
+        let names: [String]
+        do {
+            names = try FileSystem.names(inDirectory: directory.path)
+        } catch {
+            return .failure(path: error.path, reason: error.reason)
+        }
+        let sorted = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for name in sorted.reversed() {
+            let child = ImageInput(
+                path: FileSystem.join(directory.path, name),
+                relativePath: directory.relativePath.isEmpty ? name : directory.relativePath + "/" + name)
+            switch FileSystem.kind(of: child.path) {
+            case .regularFile: pending.append(.file(child))
+            case .directory: pending.append(.directory(child))
+            case .other, .unavailable: break  // pipes, devices, broken links: not images
+            }
+        }
+        return nil
+    }
+}

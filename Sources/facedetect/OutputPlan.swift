@@ -1,0 +1,60 @@
+import FaceDetectionIO
+
+/// Where `-o/--output` puts annotated images, decided once from the command line (like `cp`):
+///
+/// - one image input and a PATH that is not an existing directory and does not end in `/`:
+///   PATH is the output file, its format given by its extension (`.png`, `.jpg`, `.jpeg`);
+/// - otherwise (several inputs, a directory input, or PATH an existing directory or ending in
+///   `/`): PATH is a directory, created if needed (unless its name ends in an image extension,
+///   which is taken for a mistake), and each image goes to PATH joined with its
+///   path below its argument (the file name for a file argument). A name whose extension gives
+///   no format gets the decoded format's extension appended (`scan.dat` → `scan.dat.png`).
+enum OutputPlan: Sendable, Equatable {
+    /// No annotated images.
+    case none
+    /// The single input's annotated image goes to this file.
+    case file(String)
+    /// Annotated images go below this directory, mirroring the inputs.
+    case directory(String)
+
+    /// The plan for `output` (the `-o` value, if any) and the INPUT arguments.
+    static func make(output: String?, inputs: [String]) throws(UsageError) -> OutputPlan {
+        guard let output else { return .none }
+        let outputKind = FileSystem.kind(of: output)
+        let isDirectory: Bool
+        if case .directory = outputKind { isDirectory = true } else { isDirectory = false }
+        let hasDirectoryInput = inputs.contains { input in
+            if case .directory = FileSystem.kind(of: input) { return true }
+            return false
+        }
+        if inputs.count > 1 || hasDirectoryInput {
+            if case .unavailable = outputKind {
+                guard ImageFormat(path: output) == nil else {
+                    throw UsageError(message: "-o: '\(output)' looks like an image file, but several inputs need a directory")
+                }
+                return .directory(output)
+            }
+            guard isDirectory else {
+                throw UsageError(message: "-o: '\(output)' must be a directory when there are several inputs or a directory input")
+            }
+            return .directory(output)
+        }
+        if isDirectory || output.hasSuffix("/") { return .directory(output) }
+        guard ImageFormat(path: output) != nil else {
+            throw UsageError(message: "-o: cannot tell the image format of '\(output)' (use .png, .jpg or .jpeg)")
+        }
+        return .file(output)
+    }
+
+    /// Where the annotated `input`, decoded as `format`, goes (`nil` when there is no output).
+    func path(for input: ImageInput, format: ImageFormat) -> String? {
+        switch self {
+        case .none: return nil
+        case .file(let path): return path
+        case .directory(let directory):
+            let path = FileSystem.join(directory, input.relativePath)
+            if ImageFormat(path: path) != nil { return path }
+            return path + "." + format.rawValue
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import FaceDetection
+
+/// What the tool found in one image: the prediction format of `shared/eval/SCHEMA.md`, plus
+/// `warnings` and `error` when there are any.
+struct PredictionRecord: Sendable {
+    /// The path as the tool reached it (a directory argument joined with the relative path).
+    var file: String
+    /// Width of the upright image in pixels (`nil` when it could not be decoded).
+    var width: Int?
+    /// Height of the upright image in pixels.
+    var height: Int?
+    /// Wall time of the detection call alone, in seconds (decode excluded).
+    var seconds: Double?
+    /// Wall time of reading and decoding the file, in seconds.
+    var decodeSeconds: Double?
+    /// The faces found, in image pixels.
+    var faces: [Face] = []
+    /// Decoder warnings (e.g. a truncated JPEG that decoded partly).
+    var warnings: [String] = []
+    /// Why the image failed, when it did.
+    var error: String?
+
+    /// A record for `file` with nothing found yet.
+    init(file: String) { self.file = file }
+
+    /// The record as one line of JSON, keys in a fixed order, without the trailing newline.
+    var jsonLine: String {
+        var json = JSONText()
+        json.beginObject()
+        json.key("file"); json.string(file)
+        if let width, let height {
+            json.key("width"); json.integer(width)
+            json.key("height"); json.integer(height)
+        }
+        if let seconds { json.key("seconds"); json.number(seconds, decimals: 6) }
+        if let decodeSeconds { json.key("decodeSeconds"); json.number(decodeSeconds, decimals: 6) }
+        json.key("faces")
+        json.beginArray()
+        for face in faces { PredictionRecord.write(face, to: &json) }
+        json.endArray()
+        if !warnings.isEmpty {
+            json.key("warnings")
+            json.beginArray()
+            for warning in warnings { json.string(warning) }
+            json.endArray()
+        }
+        if let error { json.key("error"); json.string(error) }
+        json.endObject()
+        return json.text
+    }
+
+    /// Writes one face: box and score always, the other keys only when they were computed.
+    private static func write(_ face: Face, to json: inout JSONText) {
+        json.beginObject()
+        let box = face.bounds
+        json.key("box")
+        json.numbers([Double(box.x), Double(box.y), Double(box.width), Double(box.height)], decimals: 2)
+        json.key("score"); json.number(Double(face.score), decimals: 4, trimmed: true)
+        if !face.landmarks.isEmpty {
+            json.key("landmarks")
+            json.beginObject()
+            for landmark in face.landmarks {
+                json.key(landmark.type.rawValue)
+                json.numbers([Double(landmark.position.x), Double(landmark.position.y)], decimals: 2)
+            }
+            json.endObject()
+        }
+        let probabilities: [(String, Float?)] = [
+            ("smilingProbability", face.smilingProbability),
+            ("leftEyeOpenProbability", face.leftEyeOpenProbability),
+            ("rightEyeOpenProbability", face.rightEyeOpenProbability),
+        ]
+        for case let (name, value?) in probabilities {
+            json.key(name); json.number(Double(value), decimals: 4, trimmed: true)
+        }
+        let angles: [(String, Float?)] = [("eulerX", face.eulerX), ("eulerY", face.eulerY), ("eulerZ", face.eulerZ)]
+        for case let (name, value?) in angles {
+            json.key(name); json.number(Double(value), decimals: 2, trimmed: true)
+        }
+        json.endObject()
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lines of text going to a file descriptor (standard output, standard error or a file), each
+/// line written whole as soon as it is complete.
+final class TextOutput {
+    /// Where the bytes go.
+    private let descriptor: Int32
+    /// What error messages call it: the file's path or "standard output".
+    let name: String
+    /// Whether `close` should close the descriptor (true for files the tool opened).
+    private let ownsDescriptor: Bool
+    /// Set once a write failed (e.g. the disk is full); later lines are dropped.
+    private(set) var failure: String?
+
+    /// Standard output.
+    static func standardOutput() -> TextOutput { TextOutput(descriptor: 1, name: "standard output", ownsDescriptor: false) }
+    /// Standard error.
+    static func standardError() -> TextOutput { TextOutput(descriptor: 2, name: "standard error", ownsDescriptor: false) }
+
+    /// Creates or truncates the file at `path`.
+    static func create(_ path: String) throws(FileSystemError) -> TextOutput {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else {
+            throw FileSystemError(path: path, reason: "cannot write: " + String(cString: strerror(errno)))
+        }
+        return TextOutput(descriptor: descriptor, name: path, ownsDescriptor: true)
+    }
+
+    private init(descriptor: Int32, name: String, ownsDescriptor: Bool) {
+        self.descriptor = descriptor
+        self.name = name
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    deinit { if ownsDescriptor { close(descriptor) } }
+
+    /// Writes `text` and a newline.
+    func writeLine(_ text: String) {
+        guard failure == nil else { return }
+        var line = text
+        line += "\n"
+        line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { failure = String(cString: strerror(errno)); return }
+                offset += written
+            }
+        }
+    }
+}

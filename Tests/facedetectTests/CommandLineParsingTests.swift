@@ -1,0 +1,58 @@
+@testable import facedetect
+import FaceDetection
+import Testing
+
+@Suite("command-line parsing rules")
+struct CommandLineParsingTests {
+    /// The options `arguments` parse to (failing the test on a usage error).
+    private func options(_ arguments: [String]) throws -> CommandLineOptions {
+        guard case .detect(let options) = try Command.parse(arguments) else {
+            throw TestInputError(message: "\(arguments) did not parse to a detection run")
+        }
+        return options
+    }
+
+    @Test("--json takes the next argument only if it is -, *.json or *.jsonl", arguments: [
+        (["--json", "a.jpg"], nil as String?, ["a.jpg"]),
+        (["--json", "-", "a.jpg"], nil, ["a.jpg"]),
+        (["--json", "out.jsonl", "a.jpg"], "out.jsonl", ["a.jpg"]),
+        (["--json", "OUT.JSON", "a.jpg"], "OUT.JSON", ["a.jpg"]),
+        (["--json=results.txt", "a.jpg"], "results.txt", ["a.jpg"]),
+        (["--json=-", "a.jpg"], nil, ["a.jpg"]),
+        (["a.jpg", "--json"], nil, ["a.jpg"]),
+        (["--json", "--", "x.json"], nil, ["x.json"]),
+    ])
+    func jsonValue(arguments: [String], file: String?, inputs: [String]) throws {
+        let parsed = try options(arguments)
+        #expect(parsed.json == (file.map { .file($0) } ?? .standardOutput))
+        #expect(parsed.inputs == inputs)
+    }
+
+    @Test func valuesAndInputsMix() throws {
+        let parsed = try options(["b.png", "--min-face-size", "40px", "--threads=3", "-o", "out", "--mode", "fast",
+                                  "-q", "--", "-odd.png"])
+        #expect(parsed.inputs == ["b.png", "-odd.png"])
+        #expect(parsed.detector.minFaceSize == .pixels(40))
+        #expect(parsed.detector.threads == 3)
+        #expect(parsed.detector.mode == .fast)
+        #expect(parsed.output == "out")
+        #expect(parsed.query)
+        #expect(!parsed.printsSummary)
+        #expect(try options(["--min-face-size=0.25", "a.png"]).detector.minFaceSize == .fraction(0.25))
+        #expect(try options(["a.png"]).printsSummary)
+    }
+
+    @Test func helpWinsOverEverythingBeforeIt() throws {
+        #expect(try Command.parse(["a.png", "--threads", "2", "--help"]) == .help)
+        #expect(try Command.parse(["--version"]) == .version)
+    }
+
+    @Test("fixed-point numbers", arguments: [
+        (12.5, 2, true, "12.5"), (12.0, 2, true, "12.0"), (0.125, 2, false, "0.13"), (-0.001, 2, true, "0.0"),
+        (-3.14159, 2, true, "-3.14"), (0.0000004, 6, false, "0.000000"), (1.5, 6, false, "1.500000"),
+        (Double.nan, 2, true, "null"), (Double.infinity, 6, false, "null"),
+    ])
+    func fixedPoint(value: Double, decimals: Int, trimmed: Bool, text: String) {
+        #expect(JSONText.fixedPoint(value, decimals: decimals, trimmed: trimmed) == text)
+    }
+}

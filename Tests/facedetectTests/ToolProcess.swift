@@ -1,0 +1,88 @@
+import Foundation
+
+/// Runs the built `facedetect` binary as a child process, as a user would (the way
+/// swift-argument-parser tests its example tools).
+enum ToolProcess {
+    /// What one run printed and returned.
+    struct Result {
+        /// The exit status.
+        var status: Int32
+        /// Everything written to standard output.
+        var standardOutput: String
+        /// Everything written to standard error.
+        var standardError: String
+        /// Standard error split into lines, without the empty last one.
+        var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+        /// Standard output split into lines.
+        var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+    }
+
+    /// The package root (three levels above this file).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary: `$FACEDETECT_BINARY`, or `facedetect` beside the test bundle, or in
+    /// `.build/debug` of this package.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["FACEDETECT_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
+        var folders: [URL] = []
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        #endif
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        folders.append(Bundle.main.bundleURL)
+        folders.append(packageRoot.appendingPathComponent(".build/debug"))
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("facedetect")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        return folders.last!.appendingPathComponent("facedetect")
+    }()
+
+    /// Runs the tool with `arguments` in `directory`; kills it after `timeout` seconds (a hang is
+    /// a failure, reported as status -1).
+    static func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 120) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("facedetect-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        let hung = process.isRunning
+        if hung { process.terminate() }
+        process.waitUntilExit()
+        try out.close(); try err.close()
+        return Result(status: hung ? -1 : process.terminationStatus,
+                      standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+                      standardError: try String(contentsOf: errURL, encoding: .utf8))
+    }
+}
+
+/// Calls `body` with a fresh temporary directory and removes it afterwards.
+func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("facedetect-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url)
+}
