@@ -145,6 +145,10 @@ def boxes(runs):
     print(f"five points -> dlib box: centre = eyes + {uv[1]:.3f} * (mouth - eyes) (+ {uv[0]:.3f} across), "
           f"side = {uv[2]:.3f} * |mouth - eyes|")
 
+    # ShapePredictor.dlibStyleBox uses these fits rounded, and no sideways shift (symmetric).
+    k, dx, dy = 0.966, 0.0, 0.063
+    uv = (0.0, 0.46, 2.29)
+
     def mapped_box(m):
         cx, cy, w, h = centre_size(m["box"])
         s = np.sqrt(w * h)

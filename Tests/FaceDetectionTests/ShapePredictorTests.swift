@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import FaceDetection
+
+/// The repository root, from this file's path.
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The bytes of `Models/shape5.fdm` in the working tree.
+private func shapeModelBytes() throws -> [UInt8] {
+    Array(try Data(contentsOf: root.appendingPathComponent("Models/shape5.fdm")))
+}
+
+/// The predictor, loaded once for all tests.
+private let predictor: ShapePredictor = try! ShapePredictor(model: ModelFile(bytes: shapeModelBytes()))
+
+/// A binary PPM (P6, RGB) or PGM (P5, grey) fixture of `Fixtures/shape5-golden/`, as RGB.
+private func fixtureImage(_ name: String) throws -> Image {
+    let bytes = Array(try Data(contentsOf: root.appendingPathComponent("Fixtures/shape5-golden/\(name)")))
+    // Header: magic, width, height, maxval, separated by single whitespace characters.
+    var fields: [String] = [], field = "", index = 0
+    while fields.count < 4 {
+        let c = bytes[index]; index += 1
+        if c == 0x20 || c == 0x0A { fields.append(field); field = "" } else { field.append(Character(UnicodeScalar(c))) }
+    }
+    let (width, height) = (Int(fields[1])!, Int(fields[2])!)
+    let body = Array(bytes[index...])
+    if fields[0] == "P6" { return Image(width: width, height: height, pixels: body) }
+    return Image(width: width, height: height, pixels: body.flatMap { [$0, $0, $0] })
+}
+
+/// dlib's answers: per fixture image, boxes (dlib's inclusive rectangles) and dlib's integer points.
+private struct Golden: Decodable {
+    struct Face: Decodable { let box: [Int]; let points: [[Int]] }
+    struct Picture: Decodable { let file: String; let faces: [Face] }
+    let images: [Picture]
+}
+
+private func golden() throws -> Golden {
+    try JSONDecoder().decode(Golden.self, from: Data(contentsOf: root.appendingPathComponent("Fixtures/shape5-golden/golden.json")))
+}
+
+/// dlib's inclusive rectangle (left, top, right, bottom) as the project's Rect.
+private func rect(_ box: [Int]) -> Rect {
+    Rect(x: Float(box[0]), y: Float(box[1]), width: Float(box[2] - box[0] + 1), height: Float(box[3] - box[1] + 1))
+}
+
+/// A copy of `model` with the bytes changed by `edit` and the checksum recomputed.
+private func edited(_ bytes: [UInt8], _ edit: (inout [UInt8]) -> Void) -> [UInt8] {
+    var b = bytes
+    edit(&b)
+    let crc = CRC32.checksum(b[0..<(b.count - 4)])
+    for k in 0..<4 { b[b.count - 4 + k] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(k))) }
+    return b
+}
+
+@Test func shapeModelLoads() throws {
+    let model = try ModelFile(bytes: shapeModelBytes())
+    #expect(model.kind == "ERT5")
+    let p = try ShapePredictor(model: model)
+    #expect(p.pointCount == 5)
+    #expect(p.levelCount == 15 && p.treesPerLevel == 500 && p.splitsPerTree == 15 && p.featuresPerLevel == 800)
+    #expect(p.splits.count == 15 * 500 * 15 && p.leaves.count == 15 * 500 * 16 * 10)
+    // The mean shape: eyes above the nose base, the image-right eye (subject's left) first.
+    #expect(p.meanShape[0] > p.meanShape[4] && p.meanShape[9] > p.meanShape[1])
+}
+
+@Test func shapeModelRejectsBadData() throws {
+    let bytes = try shapeModelBytes()
+    var damaged = bytes; damaged[bytes.count / 2] ^= 0x10
+    #expect(throws: ModelFile.Error.checksumMismatch) { try ShapePredictor(model: ModelFile(bytes: damaged)) }
+    #expect(throws: ModelFile.Error.self) { try ShapePredictor(model: ModelFile(bytes: Array(bytes.prefix(1000)))) }
+
+    let otherKind = edited(bytes) { $0.replaceSubrange(12..<16, with: Array("HAAR".utf8)) }
+    #expect(throws: ModelFile.Error.wrongKind(expected: "ERT5", found: "HAAR")) { try ShapePredictor(model: ModelFile(bytes: otherKind)) }
+
+    let model = try ModelFile(bytes: bytes)
+    // A split that names feature pixel 900 of 800.
+    let split = try model.tensor("splitPixels").bytes.startIndex
+    let badIndex = edited(bytes) { $0[split] = 0x84; $0[split + 1] = 0x03 }
+    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<800")) {
+        try ShapePredictor(model: ModelFile(bytes: badIndex))
+    }
+    // An anchor that names point 7 of 5.
+    let anchor = try model.tensor("anchors").bytes.startIndex
+    let badAnchor = edited(bytes) { $0[anchor] = 7 }
+    #expect(throws: ModelFile.Error.badTensor("anchors", reason: "anchor outside 0..<5")) { try ShapePredictor(model: ModelFile(bytes: badAnchor)) }
+    // A tensor renamed away: "leaves" -> "leafes" (the name sits just before the tensor's data).
+    let leaf = try model.tensor("leaves").bytes.startIndex
+    let name = try #require(((leaf - 40)..<leaf).first { Array(bytes[$0..<($0 + 6)]) == Array("leaves".utf8) })
+    let missing = edited(bytes) { $0[name + 3] = UInt8(ascii: "f") }
+    #expect(throws: ModelFile.Error.missingTensor("leaves")) { try ShapePredictor(model: ModelFile(bytes: missing)) }
+    // A leaf that is not a number.
+    let notANumber = edited(bytes) { $0.replaceSubrange(leaf..<(leaf + 4), with: [0, 0, 0xC0, 0x7F]) }
+    #expect(throws: ModelFile.Error.badTensor("leaves", reason: "not finite")) { try ShapePredictor(model: ModelFile(bytes: notANumber)) }
+}
+
+/// Swift against the real dlib on 22 boxes of two photos: floor(point) is dlib's integer point.
+@Test func shapePredictorMatchesDlib() throws {
+    var exact = 0, total = 0, worst: Float = 0
+    for picture in try golden().images {
+        let image = try fixtureImage(picture.file)
+        let gray = ShapePredictor.dlibGrayImage(image)
+        for face in picture.faces {
+            let points = predictor.predict(in: image, box: rect(face.box))
+            #expect(predictor.predict(in: gray, box: rect(face.box)) == points)
+            for (p, want) in zip(points, face.points) {
+                let dx = abs(p.x.rounded(.down) - Float(want[0])), dy = abs(p.y.rounded(.down) - Float(want[1]))
+                worst = max(worst, dx, dy)
+                exact += dx == 0 && dy == 0 ? 1 : 0
+                total += 1
+            }
+        }
+    }
+    print("shape predictor vs dlib: \(exact)/\(total) points identical, largest difference \(worst) px")
+    #expect(total == 110)
+    #expect(worst <= 1)
+    #expect(exact >= total * 95 / 100)
+}
+
+@Test func dlibGrayRule() {
+    let image = Image(width: 3, height: 1, pixels: [255, 255, 255, 1, 1, 0, 10, 20, 31])
+    #expect(ShapePredictor.dlibGrayImage(image).pixels == [255, 0, 20])
+}
+
+/// The first golden box of the astronaut (a frontal face), and the same image and box mirrored.
+@Test func landmarkNamesFollowTheSubject() throws {
+    let image = try fixtureImage("astronaut-face.ppm")
+    let box = rect(try golden().images[0].faces[0].box)
+    let marks = ShapePredictor.landmarks(predictor.predict(in: image, box: box))
+    #expect(marks.map(\.type) == [.leftEye, .rightEye, .noseBase])
+    let (left, right, nose) = (marks[0].position, marks[1].position, marks[2].position)
+    // The subject's left eye is on the image's right; the nose base is below both eyes, between them.
+    #expect(left.x > right.x + 20)
+    #expect(nose.y > max(left.y, right.y) + 15 && nose.x > right.x && nose.x < left.x)
+
+    var mirrored = image
+    for y in 0..<image.height { for x in 0..<image.width { mirrored[x, y] = image[image.width - 1 - x, y] } }
+    let mirroredBox = Rect(x: Float(image.width) - box.maxX, y: box.y, width: box.width, height: box.height)
+    let m = ShapePredictor.landmarks(predictor.predict(in: mirrored, box: mirroredBox))
+    func flipped(_ p: Point) -> Point { Point(x: Float(image.width) - p.x, y: p.y) }
+    // The mirrored face's left eye is the original's right eye, flipped (to within 2 px).
+    for (a, b) in [(m[0].position, flipped(right)), (m[1].position, flipped(left)), (m[2].position, flipped(nose))] {
+        #expect(abs(a.x - b.x) <= 2 && abs(a.y - b.y) <= 2, "\(a) vs \(b)")
+    }
+    #expect(ShapePredictor.landmarks([left, right]).isEmpty)
+}
+
+@Test func shapePredictorSurvivesOddBoxes() throws {
+    let image = try fixtureImage("camera-face.pgm")
+    let gray = ShapePredictor.dlibGrayImage(image)
+    let boxes = [
+        Rect(x: -100, y: -80, width: 160, height: 150),       // partly outside
+        Rect(x: 250, y: 250, width: 100, height: 100),        // mostly outside
+        Rect(x: 100, y: 100, width: 2, height: 2),            // tiny
+        Rect(x: 100, y: 100, width: 0, height: 0),            // empty
+        Rect(x: 100, y: 100, width: -30, height: -30),        // negative size
+        Rect(x: -5000, y: -5000, width: 20000, height: 20000), // huge
+        Rect(x: 1e30, y: -1e30, width: 1e30, height: 1e30),   // absurd
+        Rect(x: .nan, y: 0, width: .infinity, height: 10),    // not numbers
+    ]
+    for box in boxes {
+        let points = predictor.predict(in: gray, box: box)
+        #expect(points.count == 5)
+        if box.x.isFinite && abs(box.x) < 1e6 && box.width.isFinite {
+            #expect(points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        }
+    }
+    #expect(predictor.predict(in: GrayImage(width: 0, height: 0), box: Rect(x: 0, y: 0, width: 50, height: 50)).count == 5)
+}
+
+/// The box mappings keep the face's centre and give a square of plausible size.
+@Test func dlibStyleBoxes() {
+    let mtcnn = Rect(x: 100, y: 80, width: 90, height: 112)
+    let mapped = ShapePredictor.dlibStyleBox(fromMTCNN: mtcnn)
+    #expect(mapped.width == mapped.height)
+    #expect(abs(mapped.width - 0.966 * (90 * 112 as Float).squareRoot()) < 1e-3)
+    #expect(abs(mapped.center.x - mtcnn.center.x) < 1e-3 && mapped.center.y > mtcnn.center.y)
+    let five = ShapePredictor.dlibStyleBox(leftEye: Point(x: 160, y: 100), rightEye: Point(x: 120, y: 100),
+                                           mouthLeft: Point(x: 155, y: 150), mouthRight: Point(x: 125, y: 150))
+    #expect(abs(five.width - 2.29 * 50) < 1e-3 && five.width == five.height)
+    #expect(abs(five.center.x - 140) < 1e-3 && abs(five.center.y - 123) < 1e-3)
+}
+
+/// Mean time of one `predict` on the astronaut's face. Opt-in (slow in debug builds):
+/// `FACEDETECT_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter shapePredictorSpeed`.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["FACEDETECT_BENCH"] != nil))
+func shapePredictorSpeed() throws {
+    let image = try fixtureImage("astronaut-face.ppm")
+    let gray = ShapePredictor.dlibGrayImage(image)
+    let box = rect(try golden().images[0].faces[0].box)
+    var sink: Float = 0
+    for (name, run) in [("grey", { predictor.predict(in: gray, box: box) }), ("RGB", { predictor.predict(in: image, box: box) })] {
+        var best = Duration.seconds(1000)
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            for _ in 0..<200 { sink += run()[4].y }
+            best = min(best, ContinuousClock.now - start)
+        }
+        let (s, atto) = best.components
+        print("speed: shape predictor (\(name)): \((Double(s) * 1e6 + Double(atto) / 1e12) / 200) µs per face")
+    }
+    #expect(sink > 0)
+}
