@@ -114,13 +114,16 @@ public struct ShapePredictor: Sendable {
         let scaleX = Double(box.width) - 1, scaleY = Double(box.height) - 1
         var shape = meanShape
         var values = [Float](repeating: 0, count: featuresPerLevel)
+        var reached = [Int](repeating: 0, count: treesPerLevel)
         let leafSize = 2 * pointCount
+        let depth = (splitsPerTree + 1).trailingZeroBitCount
         anchors.withUnsafeBufferPointer { anchors in
         offsets.withUnsafeBufferPointer { offsets in
         splits.withUnsafeBufferPointer { splits in
         leaves.withUnsafeBufferPointer { leaves in
         shape.withUnsafeMutableBufferPointer { shape in
         values.withUnsafeMutableBufferPointer { values in
+        reached.withUnsafeMutableBufferPointer { reached in
             for level in 0..<levelCount {
                 let (a, b) = Self.similarity(from: meanShape, to: UnsafeBufferPointer(shape))
                 let first = level * featuresPerLevel
@@ -135,19 +138,25 @@ public struct ShapePredictor: Sendable {
                     let inside = x >= 0 && x < Double(width) && y >= 0 && y < Double(height)
                     values[i] = inside ? Float(intensity(Int(x), Int(y))) : 0
                 }
-                // walk each tree from its root to a leaf and add the leaf's increments to the shape
+                // reached[t] = the leaf tree t ends in: from the root, child 2i+1 when
+                // pixel[a] - pixel[b] > threshold, else 2i+2 (the trees of a level are independent)
                 for tree in 0..<treesPerLevel {
-                    let nodes = (level * treesPerLevel + tree) * splitsPerTree
+                    let nodes = (level &* treesPerLevel &+ tree) &* splitsPerTree
                     var node = 0
-                    while node < splitsPerTree {
-                        let split = splits[nodes + node]
-                        node = values[Int(split.a)] - values[Int(split.b)] > split.threshold ? 2 * node + 1 : 2 * node + 2
+                    for _ in 0..<depth {
+                        let split = splits[nodes &+ node]
+                        let left = values[Int(split.a)] - values[Int(split.b)] > split.threshold
+                        node = 2 &* node &+ 2 &- Int(unsafeBitCast(left, to: UInt8.self))
                     }
-                    let leaf = ((level * treesPerLevel + tree) * (splitsPerTree + 1) + node - splitsPerTree) * leafSize
-                    for k in 0..<leafSize { shape[k] += leaves[leaf + k] }
+                    reached[tree] = node &- splitsPerTree
+                }
+                // shape += the reached leaves, in tree order as dlib adds them (same Float sums)
+                for tree in 0..<treesPerLevel {
+                    let leaf = ((level &* treesPerLevel &+ tree) &* (splitsPerTree &+ 1) &+ reached[tree]) &* leafSize
+                    for k in 0..<leafSize { shape[k] += leaves[leaf &+ k] }
                 }
             }
-        }}}}}}
+        }}}}}}}
         return (0..<pointCount).map { i in
             Point(x: Float(left + Double(shape[2 * i]) * scaleX + 0.5),
                   y: Float(top + Double(shape[2 * i + 1]) * scaleY + 0.5))
