@@ -5,10 +5,15 @@
     peers.py --set shared/eval/landmarks5-dev --peer mtcnn --out-dir RUNS
     /work/peers-venv/bin/python tools/shape5_check.py convert RUNS F32.fdm F16.fdm
     /work/peers-venv/bin/python tools/shape5_check.py boxes RUNS
+    /work/peers-venv/bin/python tools/shape5_check.py dump RUNS OUT.bin
 
 `convert`: on every dlib HOG box of the set, the numpy re-implementation (tools/shape5_reference.py)
 on the float32 and the float16 conversion against the real dlib: how many points are identical and
 the largest difference in pixels.
+`dump`: writes, for ShapePredictorTests' opt-in `shapePredictorMatchesDlibOnDevSet`, every dlib HOG
+face of the set as little-endian int32 width, height, left, top, right, bottom, dlib's 5 points
+(x, y), then the image's width * height grey bytes (dlib's rule). The file holds the set's
+pictures: keep it out of the repository.
 `boxes`: fits the mapping from an MTCNN box (and from five points) to the box dlib's predictor was
 trained on, and scores dlib's predictor on raw, mapped and HOG boxes against the set's truth
 (error in % of the inter-ocular distance; dlib gives eye corners and the nose base, the truth eye
@@ -186,5 +191,23 @@ def boxes(runs):
         score("dataset box (raw)", lambda t, m, h: t["box"], subset)
 
 
+def dump(runs, out):
+    import dlib
+    sp = dlib.shape_predictor(DAT)
+    n = 0
+    with open(out, "wb") as f:
+        for rec in records(os.path.join(runs, "dlib-hog.jsonl")).values():
+            rgb = dlib.load_rgb_image(os.path.join(SET, rec["file"]))
+            gray = ref.dlib_gray(rgb)
+            for face in rec["faces"]:
+                x, y, w, h = face["box"]
+                box = (x, y, x + w - 1, y + h - 1)
+                d = sp(rgb, dlib.rectangle(*box))
+                pts = [c for p in d.parts() for c in (p.x, p.y)]
+                f.write(np.array([gray.shape[1], gray.shape[0], *box, *pts], "<i4").tobytes() + gray.tobytes())
+                n += 1
+    print(f"{n} faces -> {out}")
+
+
 if __name__ == "__main__":
-    {"convert": convert, "boxes": boxes}[sys.argv[1]](*sys.argv[2:])
+    {"convert": convert, "boxes": boxes, "dump": dump}[sys.argv[1]](*sys.argv[2:])

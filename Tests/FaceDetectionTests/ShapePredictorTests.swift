@@ -118,6 +118,37 @@ private func edited(_ bytes: [UInt8], _ edit: (inout [UInt8]) -> Void) -> [UInt8
     #expect(exact >= total * 95 / 100)
 }
 
+/// Swift against the real dlib on every dlib HOG face of landmarks5-dev (pictures not
+/// redistributable, so opt-in): `tools/shape5_check.py dump RUNS FILE`, then
+/// `FACEDETECT_SHAPE_DEV=FILE swift test --filter shapePredictorMatchesDlibOnDevSet`.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"] != nil))
+func shapePredictorMatchesDlibOnDevSet() throws {
+    let path = ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"]!
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    var at = 0, exact = 0, total = 0, faces = 0, worst: Float = 0
+    func int32() -> Int {
+        defer { at += 4 }
+        return Int(Int32(bitPattern: UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24))
+    }
+    while at < bytes.count {
+        let (width, height) = (int32(), int32())
+        let box = [int32(), int32(), int32(), int32()]
+        let want = (0..<10).map { _ in int32() }
+        let gray = GrayImage(width: width, height: height, pixels: Array(bytes[at..<(at + width * height)]))
+        at += width * height
+        let points = predictor.predict(in: gray, box: rect(box))
+        for (i, p) in points.enumerated() {
+            let dx = abs(p.x.rounded(.down) - Float(want[2 * i])), dy = abs(p.y.rounded(.down) - Float(want[2 * i + 1]))
+            worst = max(worst, dx, dy)
+            exact += dx == 0 && dy == 0 ? 1 : 0
+            total += 1
+        }
+        faces += 1
+    }
+    print("shape predictor vs dlib on \(faces) dev faces: \(exact)/\(total) points identical, largest difference \(worst) px")
+    #expect(faces > 0 && worst <= 1)
+}
+
 @Test func dlibGrayRule() {
     let image = Image(width: 3, height: 1, pixels: [255, 255, 255, 1, 1, 0, 10, 20, 31])
     #expect(ShapePredictor.dlibGrayImage(image).pixels == [255, 0, 20])
