@@ -56,7 +56,7 @@ public struct ShapePredictor: Sendable {
     /// the wrong shape, or holds an index out of range.
     public init(model: ModelFile) throws {
         try model.expectKind(Self.kind)
-        let mean = try model.floats("meanShape", shape: [-1, 2])
+        let mean = try Self.finite("meanShape", model.floats("meanShape", shape: [-1, 2]))
         let points = mean.count / 2
         let anchorTensor = try model.tensor("anchors", shape: [-1, -1])
         let (levels, features) = (anchorTensor.shape[0], anchorTensor.shape[1])
@@ -76,12 +76,9 @@ public struct ShapePredictor: Sendable {
         guard pixels.allSatisfy({ (0..<Int32(features)).contains($0) }) else {
             throw ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<\(features)")
         }
-        let thresholds = try model.floats("thresholds", shape: [levels, trees, splitCount])
-        let offsets = try model.floats("offsets", shape: [levels, features, 2])
-        let leaves = try model.floats("leaves", shape: [levels, trees, splitCount + 1, 2 * points])
-        for (name, values) in [("meanShape", mean), ("offsets", offsets), ("thresholds", thresholds), ("leaves", leaves)] {
-            guard values.allSatisfy(\.isFinite) else { throw ModelFile.Error.badTensor(name, reason: "not finite") }
-        }
+        let thresholds = try Self.finite("thresholds", model.floats("thresholds", shape: [levels, trees, splitCount]))
+        let offsets = try Self.finite("offsets", model.floats("offsets", shape: [levels, features, 2]))
+        let leaves = try Self.finite("leaves", model.floats("leaves", shape: [levels, trees, splitCount + 1, 2 * points]))
         pointCount = points
         levelCount = levels
         treesPerLevel = trees
@@ -94,6 +91,12 @@ public struct ShapePredictor: Sendable {
         splits = thresholds.indices.map { i in
             Split(a: UInt16(pixels[2 * i]), b: UInt16(pixels[2 * i + 1]), threshold: thresholds[i])
         }
+    }
+
+    /// `values`, or an error naming tensor `name` when one of them is infinite or not a number.
+    private static func finite(_ name: String, _ values: [Float]) throws -> [Float] {
+        guard values.allSatisfy(\.isFinite) else { throw ModelFile.Error.badTensor(name, reason: "not finite") }
+        return values
     }
 
     /// The model's points for the face in `box` of a grey image, in `Part` order, in image

@@ -11,8 +11,9 @@ private func shapeModelBytes() throws -> [UInt8] {
     Array(try Data(contentsOf: root.appendingPathComponent("Models/shape5.fdm")))
 }
 
-/// The predictor, loaded once for all tests.
-private let predictor: ShapePredictor = try! ShapePredictor(model: ModelFile(bytes: shapeModelBytes()))
+/// The predictor, loaded once for all tests (a failed load fails each test that needs it).
+private let loaded = Result { try ShapePredictor(model: ModelFile(bytes: shapeModelBytes())) }
+private func shapePredictor() throws -> ShapePredictor { try loaded.get() }
 
 /// A binary PPM (P6, RGB) or PGM (P5, grey) fixture of `Fixtures/shape5-golden/`, as RGB.
 private func fixtureImage(_ name: String) throws -> Image {
@@ -45,24 +46,47 @@ private func rect(_ box: [Int]) -> Rect {
     Rect(x: Float(box[0]), y: Float(box[1]), width: Float(box[2] - box[0] + 1), height: Float(box[3] - box[1] + 1))
 }
 
-/// A copy of `model` with the bytes changed by `edit` and the checksum recomputed.
-private func edited(_ bytes: [UInt8], _ edit: (inout [UInt8]) -> Void) -> [UInt8] {
-    var b = bytes
-    edit(&b)
-    let crc = CRC32.checksum(b[0..<(b.count - 4)])
-    for k in 0..<4 { b[b.count - 4 + k] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(k))) }
-    return b
+/// The bytes of a model file in the project's container format (as tools/modelfile.py writes it).
+private func modelBytes(kind: String, _ tensors: [(name: String, dtype: ModelFile.DType, shape: [Int], data: [UInt8])]) -> [UInt8] {
+    func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    var out = Array("FDMODEL".utf8) + [0] + u32(1) + Array(kind.utf8) + u32(tensors.count)
+    for t in tensors {
+        out += [UInt8(t.name.utf8.count), 0] + Array(t.name.utf8) + [t.dtype.rawValue, UInt8(t.shape.count)]
+        for d in t.shape { out += u32(d) }
+        out += [UInt8](repeating: 0, count: (4 - out.count % 4) % 4) + t.data
+    }
+    return out + u32(Int(CRC32.checksum(out[...])))
 }
 
-@Test func shapeModelLoads() throws {
-    let model = try ModelFile(bytes: shapeModelBytes())
-    #expect(model.kind == "ERT5")
-    let p = try ShapePredictor(model: model)
-    #expect(p.pointCount == 5)
-    #expect(p.levelCount == 15 && p.treesPerLevel == 500 && p.splitsPerTree == 15 && p.featuresPerLevel == 800)
-    #expect(p.splits.count == 15 * 500 * 15 && p.leaves.count == 15 * 500 * 16 * 10)
-    // The mean shape: eyes above the nose base, the image-right eye (subject's left) first.
-    #expect(p.meanShape[0] > p.meanShape[4] && p.meanShape[9] > p.meanShape[1])
+private func f32(_ values: [Float]) -> [UInt8] { values.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v.bitPattern >> (8 * $0)) } } }
+private func i32(_ values: [Int]) -> [UInt8] { values.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } } }
+
+/// A one-level, one-tree predictor for two points, written by hand: its one split compares the
+/// pixel under point 0 (feature 0) with the pixel 0.5 box widths right of point 1 (feature 1)
+/// and moves point 0 right by a tenth of the box when the first is brighter by more than 10.
+private func tinyModel(kind: String = "ERT5", anchors: [Int] = [0, 1], splitPixels: [Int] = [0, 1],
+                       mean: [Float] = [0.25, 0.5, 0.75, 0.5], meanDims: [Int] = [2, 2], dropping: String? = nil) -> [UInt8] {
+    let tensors: [(name: String, dtype: ModelFile.DType, shape: [Int], data: [UInt8])] = [
+        ("meanShape", .float32, meanDims, f32(mean)),
+        ("anchors", .int32, [1, 2], i32(anchors)),
+        ("offsets", .float32, [1, 2, 2], f32([0, 0, 0.5, 0])),
+        ("splitPixels", .int32, [1, 1, 1, 2], i32(splitPixels)),
+        ("thresholds", .float32, [1, 1, 1], f32([10])),
+        ("leaves", .float32, [1, 1, 2, 4], f32([0.1, 0, 0, 0, /* right child: */ 0, 0, 0, 0])),
+    ]
+    return modelBytes(kind: kind, tensors.filter { $0.name != dropping })
+}
+
+@Test func tinyHandMadeTreeFollowsDlibsRule() throws {
+    let tiny = try ShapePredictor(model: ModelFile(bytes: tinyModel()))
+    // Box 101 px wide from x = 0: box unit u sits at pixel u * 100; point 0 at pixel 25, point 1
+    // at 75, feature 1 at 75 + 50 = 125, outside the 120 px image (reads 0).
+    let box = Rect(x: 0, y: 0, width: 101, height: 101)
+    var image = GrayImage(width: 120, height: 101, fill: 10)
+    #expect(tiny.predict(in: image, box: box)[0] == Point(x: 25.5, y: 50.5))   // 10 - 0 > 10 fails: right leaf, no move
+    image[25, 50] = 11
+    #expect(tiny.predict(in: image, box: box)[0] == Point(x: 35.5, y: 50.5))   // 11 - 0 > 10: left leaf, +0.1 box
+    #expect(tiny.predict(in: image, box: box)[1] == Point(x: 75.5, y: 50.5))
 }
 
 @Test func shapeModelRejectsBadData() throws {
@@ -71,32 +95,21 @@ private func edited(_ bytes: [UInt8], _ edit: (inout [UInt8]) -> Void) -> [UInt8
     #expect(throws: ModelFile.Error.checksumMismatch) { try ShapePredictor(model: ModelFile(bytes: damaged)) }
     #expect(throws: ModelFile.Error.self) { try ShapePredictor(model: ModelFile(bytes: Array(bytes.prefix(1000)))) }
 
-    let otherKind = edited(bytes) { $0.replaceSubrange(12..<16, with: Array("HAAR".utf8)) }
-    #expect(throws: ModelFile.Error.wrongKind(expected: "ERT5", found: "HAAR")) { try ShapePredictor(model: ModelFile(bytes: otherKind)) }
-
-    let model = try ModelFile(bytes: bytes)
-    // A split that names feature pixel 900 of 800.
-    let split = try model.tensor("splitPixels").bytes.startIndex
-    let badIndex = edited(bytes) { $0[split] = 0x84; $0[split + 1] = 0x03 }
-    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<800")) {
-        try ShapePredictor(model: ModelFile(bytes: badIndex))
+    func load(_ b: [UInt8]) throws { _ = try ShapePredictor(model: ModelFile(bytes: b)) }
+    #expect(throws: ModelFile.Error.wrongKind(expected: "ERT5", found: "HAAR")) { try load(tinyModel(kind: "HAAR")) }
+    #expect(throws: ModelFile.Error.badTensor("anchors", reason: "anchor outside 0..<2")) { try load(tinyModel(anchors: [0, 2])) }
+    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<2")) { try load(tinyModel(splitPixels: [0, 5])) }
+    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<2")) { try load(tinyModel(splitPixels: [-1, 0])) }
+    #expect(throws: ModelFile.Error.badTensor("meanShape", reason: "not finite")) { try load(tinyModel(mean: [0, .nan, 1, 1])) }
+    #expect(throws: ModelFile.Error.badTensor("meanShape", reason: "shape [5], expected [-1, 2]")) { try load(tinyModel(mean: [0, 0, 1, 1, 1], meanDims: [5])) }
+    for name in ["meanShape", "anchors", "offsets", "splitPixels", "thresholds", "leaves"] {
+        #expect(throws: ModelFile.Error.missingTensor(name)) { try load(tinyModel(dropping: name)) }
     }
-    // An anchor that names point 7 of 5.
-    let anchor = try model.tensor("anchors").bytes.startIndex
-    let badAnchor = edited(bytes) { $0[anchor] = 7 }
-    #expect(throws: ModelFile.Error.badTensor("anchors", reason: "anchor outside 0..<5")) { try ShapePredictor(model: ModelFile(bytes: badAnchor)) }
-    // A tensor renamed away: "leaves" -> "leafes" (the name sits just before the tensor's data).
-    let leaf = try model.tensor("leaves").bytes.startIndex
-    let name = try #require(((leaf - 40)..<leaf).first { Array(bytes[$0..<($0 + 6)]) == Array("leaves".utf8) })
-    let missing = edited(bytes) { $0[name + 3] = UInt8(ascii: "f") }
-    #expect(throws: ModelFile.Error.missingTensor("leaves")) { try ShapePredictor(model: ModelFile(bytes: missing)) }
-    // A leaf that is not a number.
-    let notANumber = edited(bytes) { $0.replaceSubrange(leaf..<(leaf + 4), with: [0, 0, 0xC0, 0x7F]) }
-    #expect(throws: ModelFile.Error.badTensor("leaves", reason: "not finite")) { try ShapePredictor(model: ModelFile(bytes: notANumber)) }
 }
 
 /// Swift against the real dlib on 22 boxes of two photos: floor(point) is dlib's integer point.
 @Test func shapePredictorMatchesDlib() throws {
+    let predictor = try shapePredictor()
     var exact = 0, total = 0, worst: Float = 0
     for picture in try golden().images {
         let image = try fixtureImage(picture.file)
@@ -123,6 +136,7 @@ private func edited(_ bytes: [UInt8], _ edit: (inout [UInt8]) -> Void) -> [UInt8
 /// `FACEDETECT_SHAPE_DEV=FILE swift test --filter shapePredictorMatchesDlibOnDevSet`.
 @Test(.enabled(if: ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"] != nil))
 func shapePredictorMatchesDlibOnDevSet() throws {
+    let predictor = try shapePredictor()
     let path = ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"]!
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     var at = 0, exact = 0, total = 0, faces = 0, worst: Float = 0
@@ -156,6 +170,7 @@ func shapePredictorMatchesDlibOnDevSet() throws {
 
 /// The first golden box of the astronaut (a frontal face), and the same image and box mirrored.
 @Test func landmarkNamesFollowTheSubject() throws {
+    let predictor = try shapePredictor()
     let image = try fixtureImage("astronaut-face.ppm")
     let box = rect(try golden().images[0].faces[0].box)
     let marks = ShapePredictor.landmarks(predictor.predict(in: image, box: box))
@@ -178,6 +193,7 @@ func shapePredictorMatchesDlibOnDevSet() throws {
 }
 
 @Test func shapePredictorSurvivesOddBoxes() throws {
+    let predictor = try shapePredictor()
     let image = try fixtureImage("camera-face.pgm")
     let gray = ShapePredictor.dlibGrayImage(image)
     let boxes = [
@@ -226,6 +242,7 @@ private func threadSeconds() -> Double {
 /// `FACEDETECT_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter shapePredictorSpeed`.
 @Test(.enabled(if: ProcessInfo.processInfo.environment["FACEDETECT_BENCH"] != nil))
 func shapePredictorSpeed() throws {
+    let predictor = try shapePredictor()
     let image = try fixtureImage("astronaut-face.ppm")
     let gray = ShapePredictor.dlibGrayImage(image)
     let box = rect(try golden().images[0].faces[0].box)
@@ -242,7 +259,7 @@ func shapePredictorSpeed() throws {
         print("speed: shape predictor (\(name)): \(Int(wall / 200 * 1e6)) µs wall, \(Int(cpu / 200 * 1e6)) µs CPU per face")
     }
     let start = threadSeconds()
-    let loaded = try ShapePredictor(model: ModelFile(bytes: shapeModelBytes()))
+    let again = try ShapePredictor(model: ModelFile(bytes: shapeModelBytes()))
     print("speed: shape predictor model load (file read, CRC, checks): \(Int((threadSeconds() - start) * 1000)) ms CPU")
-    #expect(sink > 0 && loaded.pointCount == 5)
+    #expect(sink > 0 && again.pointCount == 5)
 }
