@@ -149,6 +149,8 @@ public struct ShapePredictor: Sendable {
                     for _ in 0..<depth {
                         let split = splits[nodes &+ node]
                         let left = values[Int(split.a)] - values[Int(split.b)] > split.threshold
+                        // 2i+1 or 2i+2 without a branch (the comparisons are unpredictable; a branch
+                        // here doubles the predictor's time)
                         node = 2 &* node &+ 2 &- Int(unsafeBitCast(left, to: UInt8.self))
                     }
                     reached[tree] = node &- splitsPerTree
