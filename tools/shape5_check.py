@@ -179,6 +179,18 @@ def boxes(runs):
         print(f"  {label:34s} n={len(errs):3d}  mean eye error {errs.mean():5.2f} %  median {np.median(errs):5.2f} %  "
               f"> 10 %: {np.mean(errs > 10) * 100:4.1f} %")
 
+    # Signed offsets of dlib's points (HOG boxes) from the labels, in % of the inter-ocular distance.
+    off = []
+    for t, _, h, _ in with_hog:
+        lm = t["landmarks"]
+        L, R = np.array(lm["leftEye"]), np.array(lm["rightEye"])
+        iod = np.linalg.norm(L - R)
+        p = {k: np.array(v) + 0.5 for k, v in h["landmarks"].items()}
+        off.append(np.concatenate([p["leftEye"] - L, p["rightEye"] - R, p["noseBase"] - np.array(lm["noseTip"])]) / iod * 100)
+    off = np.median(np.array(off), axis=0)
+    print(f"median offset (x, y) in % inter-ocular: eye-corner midpoints - eye labels: left {off[0]:.1f}, {off[1]:.1f}; "
+          f"right {off[2]:.1f}, {off[3]:.1f}; nose base - nose tip label: {off[4]:.1f}, {off[5]:.1f}")
+
     images = {}
     print("dlib predictor's eye-centre error vs truth (% inter-ocular):")
     for subset, name in ((with_hog, "faces HOG also found"), (pairs, "all MTCNN faces")):
