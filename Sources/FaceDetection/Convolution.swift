@@ -58,13 +58,18 @@ struct Convolution: Sendable {
     func outputWidth(_ inputWidth: Int) -> Int { max(0, (inputWidth - kernelWidth) / stride + 1) }
 
     /// Convolves `input` into `output` (reshaped to fit; its storage is reused).
+    ///
+    /// Two horizontally adjacent output pixels are computed together so that each weight vector
+    /// loaded serves both (an odd last pixel is computed twice and stored once).
     func apply(_ input: FeatureMap, into output: inout FeatureMap) {
         precondition(input.channels == inputChannels && input.height >= kernelHeight && input.width >= kernelWidth)
         let oh = outputHeight(input.height), ow = outputWidth(input.width)
         output.reshape(height: oh, width: ow, channels: outputChannels)
         let blocks = paddedOutputs / 16, inStride = input.pixelStride, outStride = output.pixelStride
         let rowStep = input.width * inStride, ic = inputChannels, kw = kernelWidth, kh = kernelHeight
-        let step = stride * inStride, tapStride = ic * paddedOutputs
+        let step = stride * inStride, po = paddedOutputs
+        // With packed input pixels a kernel row is kw * ic consecutive values, as are its weights.
+        let packed = inStride == ic
         input.values.withUnsafeBufferPointer { inBuffer in
             weights.withUnsafeBufferPointer { wBuffer in
                 bias.withUnsafeBufferPointer { bBuffer in
@@ -72,23 +77,43 @@ struct Convolution: Sendable {
                         let src = inBuffer.baseAddress!, w = wBuffer.baseAddress!, b = bBuffer.baseAddress!
                         let dst = outBuffer.baseAddress!
                         for oy in 0..<oh {
-                            for ox in 0..<ow {
-                                let window = oy * stride * rowStep + ox * step
-                                let out = (oy * ow + ox) * outStride
+                            for ox in Swift.stride(from: 0, to: ow, by: 2) {
+                                let pair = ox + 1 < ow, second = pair ? step : 0
+                                let window = src + oy * stride * rowStep + ox * step
+                                let out = dst + (oy * ow + ox) * outStride
                                 for block in 0..<blocks {
                                     // acc[o] = bias[o] + Σ_{ky,kx,c} in[y+ky][x+kx][c] * w[ky][kx][c][o]
-                                    var acc = b.loadVector(at: block * 16)
+                                    var accA = b.loadVector(at: block * 16), accB = accA
                                     for ky in 0..<kh {
-                                        for kx in 0..<kw {
-                                            let pixel = src + window + ky * rowStep + kx * inStride
-                                            let tap = w + (ky * kw + kx) * tapStride + block * 16
-                                            for c in 0..<ic {
-                                                acc += SIMD16(repeating: pixel[c]) * tap.loadVector(at: c * paddedOutputs)
+                                        let rowOffset: Int = ky &* rowStep
+                                        let row = window + rowOffset
+                                        let tapOffset: Int = ky &* kw &* ic &* po &+ block &* 16
+                                        var tap = w + tapOffset
+                                        if packed {
+                                            for j in 0..<(kw &* ic) {
+                                                let wv = tap.loadVector(at: 0)
+                                                accA += SIMD16(repeating: row[j]) * wv
+                                                accB += SIMD16(repeating: row[j &+ second]) * wv
+                                                tap += po
+                                            }
+                                        } else {
+                                            for kx in 0..<kw {
+                                                let pixel = row + kx &* inStride
+                                                for c in 0..<ic {
+                                                    let wv = tap.loadVector(at: 0)
+                                                    accA += SIMD16(repeating: pixel[c]) * wv
+                                                    accB += SIMD16(repeating: pixel[c &+ second]) * wv
+                                                    tap += po
+                                                }
                                             }
                                         }
                                     }
-                                    if let activation { acc = activation.apply(acc, block: block) }
-                                    dst.storeVector(acc, at: out + block * 16)
+                                    if let activation {
+                                        accA = activation.apply(accA, block: block)
+                                        accB = activation.apply(accB, block: block)
+                                    }
+                                    out.storeVector(accA, at: block * 16)
+                                    if pair { out.storeVector(accB, at: outStride + block * 16) }
                                 }
                             }
                         }

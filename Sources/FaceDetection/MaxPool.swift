@@ -34,7 +34,8 @@ struct MaxPool: Sendable {
                             var m = src.loadVector(at: (y0 * w + x0) * ps + block * 16)
                             for y in y0..<y1 {
                                 for x in x0..<x1 {
-                                    m = pointwiseMax(m, src.loadVector(at: (y * w + x) * ps + block * 16))
+                                    let v = src.loadVector(at: (y * w + x) * ps + block * 16)
+                                    m.replace(with: v, where: v .> m)
                                 }
                             }
                             dst.storeVector(m, at: (oy * ow + ox) * ps + block * 16)
