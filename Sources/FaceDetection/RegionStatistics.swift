@@ -5,32 +5,26 @@ struct RegionStatistics {
     let mean: Float
     /// Standard deviation of the grey level.
     let deviation: Float
-    /// Mean |horizontal difference| (vertical edges, e.g. the sides of an iris).
+    /// Median grey level.
+    let median: Float
+    /// Mean |horizontal central difference| / 2 (vertical edges, e.g. the sides of an iris).
     let horizontalGradient: Float
-    /// Mean |vertical difference| (horizontal edges, e.g. a lash line or lips).
+    /// Mean |vertical central difference| / 2 (horizontal edges, e.g. a lash line or lips).
     let verticalGradient: Float
-    /// The darkest 3×3 mean.
-    let darkest: Float
-    /// The 90th-percentile grey level.
-    let bright: Float
 
     /// Measures `face` over the rectangle.
     init(_ face: AlignedFace, x0: Int, y0: Int, x1: Int, y1: Int) {
-        let xa = max(1, x0), ya = max(1, y0)
-        let xb = min(AlignedFace.width - 1, max(x1, xa + 1)), yb = min(AlignedFace.height - 1, max(y1, ya + 1))
-        var sum: Float = 0, sum2: Float = 0, gx: Float = 0, gy: Float = 0, dark = Float.infinity
+        let (xa, ya, xb, yb) = Self.clamped(x0, y0, x1, y1)
+        var sum: Float = 0, sum2: Float = 0, gx: Float = 0, gy: Float = 0
         var values: [Float] = []
         values.reserveCapacity((xb - xa) * (yb - ya))
-        // Moments, central differences and the darkest 3×3 box over the rectangle.
+        // Moments and central differences over the rectangle.
         for y in ya..<yb {
             for x in xa..<xb {
                 let v = face[x, y]
                 sum += v; sum2 += v * v
                 gx += abs(face[x + 1, y] - face[x - 1, y]) / 2
                 gy += abs(face[x, y + 1] - face[x, y - 1]) / 2
-                var box: Float = 0
-                for dy in -1...1 { for dx in -1...1 { box += face[x + dx, y + dy] } }
-                dark = min(dark, box / 9)
                 values.append(v)
             }
         }
@@ -39,8 +33,30 @@ struct RegionStatistics {
         deviation = max(0, sum2 / n - mean * mean).squareRoot()
         horizontalGradient = gx / n
         verticalGradient = gy / n
-        darkest = dark
         values.sort()
-        bright = values[min(values.count - 1, Int(Float(values.count) * 0.9))]
+        median = values[values.count / 2]
+    }
+
+    /// The smallest mean of a `boxWidth` × `boxHeight` box (odd sizes) centred on a pixel of the
+    /// rectangle; the box may reach outside the rectangle (frame edges clamp).
+    static func darkestBox(_ face: AlignedFace, x0: Int, y0: Int, x1: Int, y1: Int, boxWidth: Int, boxHeight: Int) -> Float {
+        let (xa, ya, xb, yb) = clamped(x0, y0, x1, y1)
+        let rx = boxWidth / 2, ry = boxHeight / 2
+        var darkest = Float.infinity
+        // Box sum around every pixel of the rectangle; keep the smallest.
+        for y in ya..<yb {
+            for x in xa..<xb {
+                var sum: Float = 0
+                for dy in -ry...ry { for dx in -rx...rx { sum += face[x + dx, y + dy] } }
+                darkest = min(darkest, sum)
+            }
+        }
+        return darkest / Float(boxWidth * boxHeight)
+    }
+
+    /// The rectangle inside the frame less a one-pixel border, at least one pixel in size.
+    static func clamped(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> (Int, Int, Int, Int) {
+        let xa = min(max(1, x0), AlignedFace.width - 2), ya = min(max(1, y0), AlignedFace.height - 2)
+        return (xa, ya, min(AlignedFace.width - 1, max(x1, xa + 1)), min(AlignedFace.height - 1, max(y1, ya + 1)))
     }
 }
