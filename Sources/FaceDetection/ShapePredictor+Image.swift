@@ -1,0 +1,30 @@
+extension ShapePredictor {
+    /// The model's points for the face in `box` of a colour image, reading grey levels with dlib's
+    /// rule for RGB pixels, `(R + G + B) / 3` rounded down (dlib's `pixel.h`), which is what dlib's
+    /// predictor sees when given an RGB image. Only the few thousand pixels the trees look at are
+    /// converted.
+    public func predict(in image: Image, box: Rect) -> [Point] {
+        image.pixels.withUnsafeBufferPointer { rgb in
+            fit(box: box, width: image.width, height: image.height) { x, y in
+                Self.dlibGray(rgb, (y * image.width + x) * 3)
+            }
+        }
+    }
+
+    /// dlib's grey level of the RGB pixel starting at `index`: the channels' mean, rounded down.
+    @inline(__always)
+    static func dlibGray(_ rgb: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt8 {
+        UInt8((UInt16(rgb[index]) + UInt16(rgb[index + 1]) + UInt16(rgb[index + 2])) / 3)
+    }
+
+    /// The whole image in grey levels by dlib's rule (see `predict(in:box:)` for colour images);
+    /// `predict` on the result gives the same points as `predict` on the colour image.
+    static func dlibGrayImage(_ image: Image) -> GrayImage {
+        var gray = [UInt8](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { rgb in
+            // gray[i] = (R + G + B) / 3 of pixel i
+            for i in gray.indices { gray[i] = dlibGray(rgb, 3 * i) }
+        }
+        return GrayImage(width: image.width, height: image.height, pixels: gray)
+    }
+}
