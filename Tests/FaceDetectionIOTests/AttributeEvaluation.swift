@@ -9,6 +9,8 @@ import FaceDetectionIO
 /// /tmp/attributes.jsonl; features go to the same path with `.features.jsonl`). ATTR_LANDMARKS:
 /// `mtcnn` (default: detect faces and their five points with MTCNN, every face written) or `truth`
 /// (the truth box and its five labelled points). ATTR_MIN_FACE: MTCNN's smallest face (px, default 20).
+/// ATTR_NOSEBASE=dlib: add dlib's 5-point predictor's nose base (on the box made from the five
+/// points) to the measured landmarks, so it is reported as measured and joins the pose fit.
 /// Run in release: `ATTR_EVAL_SET=/work/shared/eval/smile-dev swift test -c release --filter attributeEvaluation`.
 @Test(.enabled(if: ProcessInfo.processInfo.environment["ATTR_EVAL_SET"] != nil))
 func attributeEvaluation() throws {
@@ -18,6 +20,9 @@ func attributeEvaluation() throws {
     let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setPath + "/truth.json"))) as! [String: Any]
     let mtcnnPath = FixturePaths.root + "/../Models/mtcnn.fdm"
     let detector = useTruth ? nil : try MTCNN(model: ModelFile(bytes: Array(Data(contentsOf: URL(fileURLWithPath: mtcnnPath)))))
+    let shapes = env["ATTR_NOSEBASE"] == "dlib"
+        ? try ShapePredictor(model: ModelFile(bytes: Array(Data(contentsOf: URL(fileURLWithPath: FixturePaths.root + "/../Models/shape5.fdm")))))
+        : nil
     let attributes = FaceAttributes()
     var predictions = "", features = ""
     for record in truth["images"] as! [[String: Any]] {
@@ -39,6 +44,12 @@ func attributeEvaluation() throws {
         }
         var faceFeatures: [String] = []
         for i in faces.indices {
+            if let shapes, let le = faces[i].landmark(.leftEye), let re = faces[i].landmark(.rightEye),
+               let ml = faces[i].landmark(.mouthLeft), let mr = faces[i].landmark(.mouthRight) {
+                let box = ShapePredictor.dlibStyleBox(leftEye: le.position, rightEye: re.position,
+                                                      mouthLeft: ml.position, mouthRight: mr.position)
+                faces[i].landmarks += ShapePredictor.landmarks(shapes.predict(in: image, box: box)).filter { $0.type == .noseBase }
+            }
             let measured = faces[i].landmarks
             attributes.annotate(&faces[i], in: image)
             let aligned = AlignedFace(image: image, landmarks: measured)
