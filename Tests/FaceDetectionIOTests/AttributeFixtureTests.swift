@@ -32,20 +32,40 @@ private func annotatedLargestFace(_ image: Image, detector: MTCNN) throws -> Fac
     #expect(l.position.x > r.position.x)  // the subject's left eye is on the image's right
 }
 
-/// The mirror image: yaw and roll change sign, left and right landmarks swap sides.
-@Test func mirroredAstronautMirrorsPoseAndLandmarks() throws {
+/// The mirror image: left and right landmarks swap sides; yaw and roll change sign (near zero on
+/// this frontal face, so only within MTCNN's landmark noise).
+@Test func mirroredAstronautSwapsLeftAndRight() throws {
     let image = try Image(contentsOf: FixturePaths.photo("astronaut.png"))
-    let mirror = image.applying(.upMirrored)
     let detector = try mtcnn()
-    let a = try annotatedLargestFace(image, detector: detector), b = try annotatedLargestFace(mirror, detector: detector)
-    print("mirror: yaw \(a.eulerY!) / \(b.eulerY!), roll \(a.eulerZ!) / \(b.eulerZ!)")
-    #expect(abs(a.eulerY! + b.eulerY!) < 3 && abs(a.eulerZ! + b.eulerZ!) < 2 && abs(a.eulerX! - b.eulerX!) < 4)
-    let w = Float(image.width)
+    let a = try annotatedLargestFace(image, detector: detector)
+    let b = try annotatedLargestFace(image.applying(.upMirrored), detector: detector)
+    #expect(abs(a.eulerY! + b.eulerY!) < 5 && abs(a.eulerZ! + b.eulerZ!) < 3)
+    let w = Float(image.width), tolerance = 0.05 * a.bounds.width
     for (type, swapped) in [(LandmarkType.leftEye, LandmarkType.rightEye), (.mouthLeft, .mouthRight), (.leftCheek, .rightCheek)] {
         let p = try #require(a.landmark(type)).position, q = try #require(b.landmark(swapped)).position
-        #expect(abs(p.x - (w - q.x)) < 4 && abs(p.y - q.y) < 4, "\(type): \(p) vs mirrored \(q)")
+        #expect(abs(p.x - (w - q.x)) < tolerance && abs(p.y - q.y) < tolerance, "\(type): \(p) vs mirrored \(q)")
     }
     #expect(abs(a.smilingProbability! - b.smilingProbability!) < 0.15)
+}
+
+/// camera.png (the cameraman, public domain): his face is turned towards the image's right, i.e.
+/// to his own left, so ML Kit's yaw is large and positive and Android reports his RIGHT-side
+/// points (his right cheek and ear face the camera); in the mirror image all of it flips.
+@Test func turnedCameramanAndHisMirrorImage() throws {
+    let image = try Image(contentsOf: FixturePaths.photo("camera.png"))
+    let detector = try mtcnn()
+    let a = try annotatedLargestFace(image, detector: detector)
+    let b = try annotatedLargestFace(image.applying(.upMirrored), detector: detector)
+    let yaw = try #require(a.eulerY), mirroredYaw = try #require(b.eulerY)
+    // MTCNN's points on a turned face are not mirror-exact (measured: 50° here, −41° mirrored).
+    #expect(yaw > 36 && mirroredYaw < -36 && abs(yaw + mirroredYaw) < 12, "yaw \(yaw), mirrored \(mirroredYaw)")
+    #expect(Set(a.landmarks.map(\.type)) == [.rightEye, .mouthRight, .rightEar, .noseBase, .rightCheek, .noseTip])
+    #expect(Set(b.landmarks.map(\.type)) == [.leftEye, .mouthLeft, .leftEar, .noseBase, .leftCheek, .noseTip])
+    let w = Float(image.width), tolerance = 0.1 * a.bounds.width
+    for (type, swapped) in [(LandmarkType.rightEye, LandmarkType.leftEye), (.rightEar, .leftEar), (.noseBase, .noseBase)] {
+        let p = try #require(a.landmark(type)).position, q = try #require(b.landmark(swapped)).position
+        #expect(abs(p.x - (w - q.x)) < tolerance && abs(p.y - q.y) < tolerance, "\(type): \(p) vs mirrored \(q)")
+    }
 }
 
 /// Every probability is a probability, on every fixture photo with a face.
@@ -54,6 +74,7 @@ func attributeOutputsAreProbabilities(_ name: String) throws {
     let image = try Image(contentsOf: FixturePaths.photo(name))
     for var face in try mtcnn().detect(in: image, minFaceSize: 40) {
         FaceAttributes().annotate(&face, in: image)
+        print("\(name): box \(face.bounds) euler \(face.eulerX ?? .nan) \(face.eulerY ?? .nan) \(face.eulerZ ?? .nan) smile \(face.smilingProbability ?? .nan) eyes \(face.leftEyeOpenProbability ?? .nan) \(face.rightEyeOpenProbability ?? .nan)")
         for p in [face.smilingProbability, face.leftEyeOpenProbability, face.rightEyeOpenProbability] {
             let value = try #require(p)
             #expect(value >= 0 && value <= 1)
