@@ -7,8 +7,8 @@
     python3 tools/fit_attributes.py --smile /work/shared/eval/smile-dev /tmp/attr/smile-dev-mtcnn.features.jsonl \
         --eyes /work/shared/eval/eyes-dev /tmp/attr/eyes-dev-mtcnn.features.jsonl
 
-The face that speaks for an image is the detection nearest the image centre that contains both
-truth eyes when the truth has them (as score.py --pick central). Prints, per attribute: the
+The face that speaks for an image is the detection nearest the image centre (as score.py
+--pick central). Prints, per attribute: the
 10-fold cross-validated AUC (honest), the in-sample AUC, per-class rates at 0.5, a reliability
 table of the cross-validated probabilities, and the coefficients as Swift code to paste into
 SmileClassifier.fitted / EyeStateClassifier.fitted. Fit: maximum-likelihood logistic regression
