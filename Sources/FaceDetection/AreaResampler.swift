@@ -62,9 +62,11 @@ struct AreaResampler {
 
     /// Resizes the `width`×`height` rectangle at (`left`, `top`) of `image` to
     /// `outputWidth`×`outputHeight`, writing the normalised network input into `output`
-    /// (3 channels, packed).
+    /// (3 channels, packed). With `roundToBytes` the resized values are first rounded to whole
+    /// 0…255 levels, as resizing an 8-bit image yields (MTCNN's reference does so for its pyramid).
     mutating func resample(_ image: Image, left: Int, top: Int, width: Int, height: Int,
-                           outputWidth: Int, outputHeight: Int, into output: inout FeatureMap) {
+                           outputWidth: Int, outputHeight: Int, roundToBytes: Bool = false,
+                           into output: inout FeatureMap) {
         precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
         columns.build(origin: left, length: width, outputLength: outputWidth, imageLength: image.width)
         rows.build(origin: top, length: height, outputLength: outputHeight, imageLength: image.height)
@@ -99,6 +101,9 @@ struct AreaResampler {
                     for t in rs.start[d]..<rs.start[d + 1] {
                         let src = (rs.source[t] - firstRow) * rowLength, w = rs.weight[t]
                         for i in 0..<rowLength { out[dst + i] += w * buffer[src + i] }
+                    }
+                    if roundToBytes {
+                        for i in 0..<rowLength { out[dst + i] = out[dst + i].rounded(.toNearestOrEven) }
                     }
                     for i in 0..<rowLength { out[dst + i] = (out[dst + i] - 127.5) * 0.0078125 }
                 }

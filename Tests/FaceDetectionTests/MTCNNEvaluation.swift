@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FaceDetection
+@testable import FaceDetection
 
 /// Reads a binary PPM (P6, maxval 255) as an `Image`.
 func readPPM(_ path: String) throws -> Image {
@@ -30,7 +30,9 @@ func mtcnnEvaluation() throws {
     if let sample = Int(env["MTCNN_SAMPLE"] ?? ""), sample < lines.count {
         lines = (0..<sample).map { lines[$0 * lines.count / sample] }
     }
-    let detector = try MTCNN(model: try loadMTCNNModel())
+    var detector = try MTCNN(model: try loadMTCNNModel())
+    if let r = env["MTCNN_REFINE"] { detector.refinesLandmarks = r == "1" }
+    if let o = Float(env["MTCNN_OFFSET"] ?? "") { detector.landmarkOffset = o }
     _ = detector.detect(in: try readPPM(lines[0][0]), minFaceSize: minFace, threads: threads)  // warm-up
     var out = "", times: [Double] = []
     for line in lines {
