@@ -66,7 +66,7 @@ struct AreaResampler {
     /// 0…255 levels, as resizing an 8-bit image yields (MTCNN's reference does so for its pyramid).
     ///
     /// Rows first (SIMD over the pixels of a row), then columns on the fewer resulting rows.
-    mutating func resample(_ image: Image, left: Int, top: Int, width: Int, height: Int,
+    mutating func resample(_ image: FloatImage, left: Int, top: Int, width: Int, height: Int,
                            outputWidth: Int, outputHeight: Int, roundToBytes: Bool = false,
                            into output: inout FeatureMap) {
         precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
@@ -79,7 +79,7 @@ struct AreaResampler {
         let needed = outputHeight * span + 16
         if rowBuffer.count < needed { rowBuffer = [Float](repeating: 0, count: needed) }
         let (rs, cols, imageRow) = (rows, columns, image.width * 3)
-        image.pixels.withUnsafeBufferPointer { pixelBuffer in
+        image.values.withUnsafeBufferPointer { pixelBuffer in
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 rs.source.withUnsafeBufferPointer { source in
                     rs.weight.withUnsafeBufferPointer { weight in
@@ -91,8 +91,7 @@ struct AreaResampler {
                             while i + 16 <= span {
                                 var acc = SIMD16<Float>()
                                 for t in rs.start[d]..<rs.start[d + 1] {
-                                    let src = UnsafeRawPointer(pixels + source[t] * imageRow + firstColumn * 3 + i)
-                                    acc += SIMD16<Float>(src.loadUnaligned(as: SIMD16<UInt8>.self)) * weight[t]
+                                    acc += pixels.loadVector(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
                                 }
                                 dst.storeVector(acc, at: i)
                                 i += 16
@@ -100,7 +99,7 @@ struct AreaResampler {
                             while i < span {
                                 var acc: Float = 0
                                 for t in rs.start[d]..<rs.start[d + 1] {
-                                    acc += Float(pixels[source[t] * imageRow + firstColumn * 3 + i]) * weight[t]
+                                    acc += pixels[source[t] * imageRow + firstColumn * 3 + i] * weight[t]
                                 }
                                 dst[i] = acc
                                 i += 1
@@ -110,13 +109,14 @@ struct AreaResampler {
                 }
             }
         }
+        let ps = output.pixelStride
         rowBuffer.withUnsafeBufferPointer { buffer in
             output.values.withUnsafeMutableBufferPointer { out in
                 cols.source.withUnsafeBufferPointer { source in
                     cols.weight.withUnsafeBufferPointer { weight in
                         // out[y][d][c] = (Σ_taps weight * rowsOut[y][source][c] − 127.5) × 0.0078125
                         for y in 0..<outputHeight {
-                            let src = y * span - firstColumn * 3, dst = y * outputWidth * 3
+                            let src = y * span - firstColumn * 3, dst = y * outputWidth * ps
                             for d in 0..<outputWidth {
                                 var r: Float = 0, g: Float = 0, b: Float = 0
                                 for t in cols.start[d]..<cols.start[d + 1] {
@@ -126,9 +126,9 @@ struct AreaResampler {
                                 if roundToBytes {
                                     r.round(.toNearestOrEven); g.round(.toNearestOrEven); b.round(.toNearestOrEven)
                                 }
-                                out[dst + d * 3] = (r - 127.5) * 0.0078125
-                                out[dst + d * 3 + 1] = (g - 127.5) * 0.0078125
-                                out[dst + d * 3 + 2] = (b - 127.5) * 0.0078125
+                                out[dst + d * ps] = (r - 127.5) * 0.0078125
+                                out[dst + d * ps + 1] = (g - 127.5) * 0.0078125
+                                out[dst + d * ps + 2] = (b - 127.5) * 0.0078125
                             }
                         }
                     }

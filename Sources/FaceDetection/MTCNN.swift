@@ -40,6 +40,7 @@ public struct MTCNN: Sendable {
     /// `threads` > 1 spreads pyramid levels and candidate crops over that many threads.
     public func detect(in image: Image, minFaceSize: Int = 20, threads: Int = 1) -> [Face] {
         guard image.width >= 12, image.height >= 12 else { return [] }
+        let image = FloatImage(image)
         var candidates = proposals(image, minFaceSize: max(1, minFaceSize), threads: threads)
         candidates = refine(image, candidates, threads: threads)
         return output(image, candidates, threads: threads)
@@ -59,7 +60,7 @@ public struct MTCNN: Sendable {
 
     /// Stage 1: P-Net on every pyramid level, NMS per level and across levels, box regression,
     /// squared and truncated boxes.
-    func proposals(_ image: Image, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
+    func proposals(_ image: FloatImage, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
         let levels = scales(width: image.width, height: image.height, minFaceSize: minFaceSize)
         let perLevel = CNNScratch.parallelMap(count: levels.count, threads: threads) { (scratch: inout CNNScratch, k: Int) in
             levelProposals(image, scale: levels[k], scratch: &scratch)
@@ -74,7 +75,7 @@ public struct MTCNN: Sendable {
     }
 
     /// P-Net's candidates on one pyramid level, after NMS 0.5 within the level.
-    func levelProposals(_ image: Image, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
+    func levelProposals(_ image: FloatImage, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
         let w = Int((Double(image.width) * scale).rounded(.up)), h = Int((Double(image.height) * scale).rounded(.up))
         scratch.resampler.resample(image, left: 0, top: 0, width: image.width, height: image.height,
                                    outputWidth: w, outputHeight: h, roundToBytes: true, into: &scratch.input)
@@ -97,7 +98,7 @@ public struct MTCNN: Sendable {
     }
 
     /// Stage 2: R-Net on 24×24 crops; keeps score > threshold, NMS 0.7, regression, squared boxes.
-    func refine(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
+    func refine(_ image: FloatImage, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
         let scored = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> MTCNNCandidate? in
             var c = candidates[k]
             guard crop(image, c, side: 24, scratch: &scratch) else { return nil }
@@ -117,7 +118,7 @@ public struct MTCNN: Sendable {
     }
 
     /// Stage 3: O-Net on 48×48 crops of the truncated boxes; landmarks, regression, NMS 0.7 by min.
-    func output(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
+    func output(_ image: FloatImage, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
         let results = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> (MTCNNCandidate, [Landmark])? in
             var c = candidates[k]
             c.truncate()
@@ -170,7 +171,7 @@ public struct MTCNN: Sendable {
 
     /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box
     /// (truncated corners; pixels outside the image are black). False for an empty box.
-    func crop(_ image: Image, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
+    func crop(_ image: FloatImage, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
         let w = Int(c.inclusiveWidth), h = Int(c.inclusiveHeight)
         guard w > 0, h > 0 else { return false }
         scratch.resampler.resample(image, left: Int(c.x1) - 1, top: Int(c.y1) - 1, width: w, height: h,
