@@ -300,6 +300,10 @@ def main():
         print(f"{name}: face probability {np.ravel(outs[0][1])[:4]}")
     os.makedirs(os.path.dirname(args.golden), exist_ok=True)
     modelfile.write(args.golden, "GOLD", golden)
+    # The pipeline test's photo: the astronaut at half size (2x2 box filter, rounded), binary PPM.
+    half = photo.reshape(256, 2, 256, 2, 3).mean(axis=(1, 3))
+    with open(os.path.join(os.path.dirname(args.golden), "astronaut-256.ppm"), "wb") as f:
+        f.write(b"P6\n256 256\n255\n" + np.floor(half + 0.5).astype(np.uint8).tobytes())
     print(f"wrote {os.path.relpath(args.golden, ROOT)} ({os.path.getsize(args.golden)} bytes)")
 
     if args.cross_check:

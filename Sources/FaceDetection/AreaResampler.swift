@@ -3,7 +3,7 @@
 /// for MTCNN's reference implementation: shrinking averages the source pixels each output pixel
 /// covers (weighted by overlap); enlarging blends the two nearest pixels with OpenCV's area weights.
 ///
-/// Separable: rows are resampled horizontally into a scratch buffer, then columns vertically.
+/// Separable: the crop is first resampled vertically into a scratch buffer, then horizontally.
 /// The tables and the buffer are kept between calls, so one resampler serves many crops.
 struct AreaResampler {
     /// Source taps per output coordinate along one axis.
@@ -54,7 +54,7 @@ struct AreaResampler {
 
     private var columns = Axis()
     private var rows = Axis()
-    /// Horizontally resampled rows: `image.height × outputWidth × 3`.
+    /// Vertically resampled rows of the crop's columns: `outputHeight × columns × 3`.
     private var rowBuffer: [Float] = []
 
     /// An empty resampler.
@@ -62,45 +62,76 @@ struct AreaResampler {
 
     /// Resizes the `width`×`height` rectangle at (`left`, `top`) of `image` to
     /// `outputWidth`×`outputHeight`, writing the normalised network input into `output`
-    /// (3 channels, packed).
-    mutating func resample(_ image: Image, left: Int, top: Int, width: Int, height: Int,
-                           outputWidth: Int, outputHeight: Int, into output: inout FeatureMap) {
+    /// (3 channels, packed). With `roundToBytes` the resized values are first rounded to whole
+    /// 0…255 levels, as resizing an 8-bit image yields (MTCNN's reference does so for its pyramid).
+    ///
+    /// Rows first (SIMD over the pixels of a row), then columns on the fewer resulting rows.
+    mutating func resample(_ image: FloatImage, left: Int, top: Int, width: Int, height: Int,
+                           outputWidth: Int, outputHeight: Int, roundToBytes: Bool = false,
+                           into output: inout FeatureMap) {
         precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
         columns.build(origin: left, length: width, outputLength: outputWidth, imageLength: image.width)
         rows.build(origin: top, length: height, outputLength: outputHeight, imageLength: image.height)
         output.reshape(height: outputHeight, width: outputWidth, channels: 3, alignment: 1)
-        let firstRow = max(0, top), endRow = min(image.height, top + height)
-        let needed = max(0, endRow - firstRow) * outputWidth * 3
+        // Only the crop's columns inside the image are read.
+        let firstColumn = max(0, left), endColumn = max(firstColumn, min(image.width, left + width))
+        let span = (endColumn - firstColumn) * 3
+        let needed = outputHeight * span + 16
         if rowBuffer.count < needed { rowBuffer = [Float](repeating: 0, count: needed) }
-        let cols = columns, rs = rows
-        image.pixels.withUnsafeBufferPointer { pixels in
+        let (rs, cols, imageRow) = (rows, columns, image.width * 3)
+        image.values.withUnsafeBufferPointer { pixelBuffer in
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
-                // buffer[y][d][c] = Σ_taps weight * image[y][source][c]
-                for y in firstRow..<max(firstRow, endRow) {
-                    let srcRow = y * image.width * 3, dstRow = (y - firstRow) * outputWidth * 3
-                    for d in 0..<outputWidth {
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        for t in cols.start[d]..<cols.start[d + 1] {
-                            let p = srcRow + cols.source[t] * 3, w = cols.weight[t]
-                            r += w * Float(pixels[p]); g += w * Float(pixels[p + 1]); b += w * Float(pixels[p + 2])
+                rs.source.withUnsafeBufferPointer { source in
+                    rs.weight.withUnsafeBufferPointer { weight in
+                        let pixels = pixelBuffer.baseAddress!, rowsOut = buffer.baseAddress!
+                        // rowsOut[d][i] = Σ_taps weight * image[source][firstColumn * 3 + i], 16 values at a time
+                        for d in 0..<outputHeight {
+                            let dst = rowsOut + d * span
+                            var i = 0
+                            while i + 16 <= span {
+                                var acc = SIMD16<Float>()
+                                for t in rs.start[d]..<rs.start[d + 1] {
+                                    acc += pixels.loadVector(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
+                                }
+                                dst.storeVector(acc, at: i)
+                                i += 16
+                            }
+                            while i < span {
+                                var acc: Float = 0
+                                for t in rs.start[d]..<rs.start[d + 1] {
+                                    acc += pixels[source[t] * imageRow + firstColumn * 3 + i] * weight[t]
+                                }
+                                dst[i] = acc
+                                i += 1
+                            }
                         }
-                        buffer[dstRow + d * 3] = r; buffer[dstRow + d * 3 + 1] = g; buffer[dstRow + d * 3 + 2] = b
                     }
                 }
             }
         }
+        let ps = output.pixelStride
         rowBuffer.withUnsafeBufferPointer { buffer in
             output.values.withUnsafeMutableBufferPointer { out in
-                // out[d][x][c] = (Σ_taps weight * buffer[source][x][c] − 127.5) × 0.0078125
-                let rowLength = outputWidth * 3
-                for d in 0..<outputHeight {
-                    let dst = d * rowLength
-                    for i in 0..<rowLength { out[dst + i] = 0 }
-                    for t in rs.start[d]..<rs.start[d + 1] {
-                        let src = (rs.source[t] - firstRow) * rowLength, w = rs.weight[t]
-                        for i in 0..<rowLength { out[dst + i] += w * buffer[src + i] }
+                cols.source.withUnsafeBufferPointer { source in
+                    cols.weight.withUnsafeBufferPointer { weight in
+                        // out[y][d][c] = (Σ_taps weight * rowsOut[y][source][c] − 127.5) × 0.0078125
+                        for y in 0..<outputHeight {
+                            let src = y * span - firstColumn * 3, dst = y * outputWidth * ps
+                            for d in 0..<outputWidth {
+                                var r: Float = 0, g: Float = 0, b: Float = 0
+                                for t in cols.start[d]..<cols.start[d + 1] {
+                                    let p = src + source[t] * 3, w = weight[t]
+                                    r += w * buffer[p]; g += w * buffer[p + 1]; b += w * buffer[p + 2]
+                                }
+                                if roundToBytes {
+                                    r.round(.toNearestOrEven); g.round(.toNearestOrEven); b.round(.toNearestOrEven)
+                                }
+                                out[dst + d * ps] = (r - 127.5) * 0.0078125
+                                out[dst + d * ps + 1] = (g - 127.5) * 0.0078125
+                                out[dst + d * ps + 2] = (b - 127.5) * 0.0078125
+                            }
+                        }
                     }
-                    for i in 0..<rowLength { out[dst + i] = (out[dst + i] - 127.5) * 0.0078125 }
                 }
             }
         }

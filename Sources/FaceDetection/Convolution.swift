@@ -23,6 +23,9 @@ struct Convolution: Sendable {
     let bias: [Float]
     /// Activation applied to the output, if any.
     let activation: PReLU?
+    /// The Winograd form, for 3×3 stride-1 kernels over at least 8 input channels (fewer channels
+    /// do not repay the transforms).
+    private(set) var winograd: WinogradConvolution?
 
     /// A convolution from weights in PyTorch's `(out, in, kh, kw)` order.
     init(weights oihw: [Float], bias: [Float], outputChannels: Int, inputChannels: Int,
@@ -50,6 +53,9 @@ struct Convolution: Sendable {
         }
         weights = packed
         self.bias = bias + [Float](repeating: 0, count: paddedOutputs - outputChannels)
+        if kernelHeight == 3 && kernelWidth == 3 && stride == 1 && inputChannels >= 8 {
+            winograd = WinogradConvolution(self)
+        }
     }
 
     /// Output rows for `inputHeight` input rows.
@@ -57,11 +63,21 @@ struct Convolution: Sendable {
     /// Output columns for `inputWidth` input columns.
     func outputWidth(_ inputWidth: Int) -> Int { max(0, (inputWidth - kernelWidth) / stride + 1) }
 
-    /// Convolves `input` into `output` (reshaped to fit; its storage is reused).
+    /// Convolves `input` into `output` (reshaped to fit; its storage is reused), with the Winograd
+    /// kernel where it applies, else the direct one.
+    func apply(_ input: FeatureMap, into output: inout FeatureMap) {
+        if let winograd, input.pixelStride % 16 == 0 {
+            winograd.apply(input, into: &output)
+        } else {
+            applyDirect(input, into: &output)
+        }
+    }
+
+    /// Convolves `input` into `output` directly (any kernel, stride and input layout).
     ///
     /// Two horizontally adjacent output pixels are computed together so that each weight vector
     /// loaded serves both (an odd last pixel is computed twice and stored once).
-    func apply(_ input: FeatureMap, into output: inout FeatureMap) {
+    func applyDirect(_ input: FeatureMap, into output: inout FeatureMap) {
         precondition(input.channels == inputChannels && input.height >= kernelHeight && input.width >= kernelWidth)
         let oh = outputHeight(input.height), ow = outputWidth(input.width)
         output.reshape(height: oh, width: ow, channels: outputChannels)

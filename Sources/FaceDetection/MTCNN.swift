@@ -14,9 +14,16 @@ public struct MTCNN: Sendable {
     let onet: ONet
 
     /// Pyramid step between levels.
-    public var scaleFactor: Float = 0.709
+    public var scaleFactor: Double = 0.709
     /// Minimum face probability after P-Net, R-Net and O-Net.
     public var thresholds: (pnet: Float, rnet: Float, onet: Float) = (0.6, 0.7, 0.7)
+    /// Run O-Net once more on a 48×48 crop of each final box (squared) and take the landmarks from
+    /// that pass, whose crop is centred on the face: on landmarks5-dev this lowers the mean error
+    /// from 5.03 % to 4.84 % of the eye distance, for one O-Net pass per face.
+    public var refinesLandmarks = true
+    /// Added to both coordinates of every landmark (a convention knob for experiments: 0 keeps the
+    /// reference's coordinates; landmarks5-dev's labels sit about 0.5 px up-left of them).
+    var landmarkOffset: Float = 0
 
     /// Reads the three networks from an MTCNN model (kind `MTCN`, tensors named as in
     /// facenet-pytorch's state dicts with a `pnet.`/`rnet.`/`onet.` prefix).
@@ -33,6 +40,7 @@ public struct MTCNN: Sendable {
     /// `threads` > 1 spreads pyramid levels and candidate crops over that many threads.
     public func detect(in image: Image, minFaceSize: Int = 20, threads: Int = 1) -> [Face] {
         guard image.width >= 12, image.height >= 12 else { return [] }
+        let image = FloatImage(image)
         var candidates = proposals(image, minFaceSize: max(1, minFaceSize), threads: threads)
         candidates = refine(image, candidates, threads: threads)
         return output(image, candidates, threads: threads)
@@ -40,7 +48,7 @@ public struct MTCNN: Sendable {
 
     /// The pyramid scales: 12 / minFaceSize, then × `scaleFactor` while the short side stays ≥ 12 px.
     func scales(width: Int, height: Int, minFaceSize: Int) -> [Double] {
-        let m = 12 / Double(minFaceSize), factor = Double(scaleFactor)
+        let m = 12 / Double(minFaceSize), factor = scaleFactor
         var scales: [Double] = [], minLayer = Double(min(width, height)) * m, scale = m
         while minLayer >= 12 {
             scales.append(scale)
@@ -52,7 +60,7 @@ public struct MTCNN: Sendable {
 
     /// Stage 1: P-Net on every pyramid level, NMS per level and across levels, box regression,
     /// squared and truncated boxes.
-    func proposals(_ image: Image, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
+    func proposals(_ image: FloatImage, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
         let levels = scales(width: image.width, height: image.height, minFaceSize: minFaceSize)
         let perLevel = CNNScratch.parallelMap(count: levels.count, threads: threads) { (scratch: inout CNNScratch, k: Int) in
             levelProposals(image, scale: levels[k], scratch: &scratch)
@@ -67,10 +75,10 @@ public struct MTCNN: Sendable {
     }
 
     /// P-Net's candidates on one pyramid level, after NMS 0.5 within the level.
-    func levelProposals(_ image: Image, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
+    func levelProposals(_ image: FloatImage, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
         let w = Int((Double(image.width) * scale).rounded(.up)), h = Int((Double(image.height) * scale).rounded(.up))
         scratch.resampler.resample(image, left: 0, top: 0, width: image.width, height: image.height,
-                                   outputWidth: w, outputHeight: h, into: &scratch.input)
+                                   outputWidth: w, outputHeight: h, roundToBytes: true, into: &scratch.input)
         pnet.forward(&scratch)
         let map = scratch.first, s = Float(scale)
         var found: [MTCNNCandidate] = []
@@ -90,7 +98,7 @@ public struct MTCNN: Sendable {
     }
 
     /// Stage 2: R-Net on 24×24 crops; keeps score > threshold, NMS 0.7, regression, squared boxes.
-    func refine(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
+    func refine(_ image: FloatImage, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
         let scored = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> MTCNNCandidate? in
             var c = candidates[k]
             guard crop(image, c, side: 24, scratch: &scratch) else { return nil }
@@ -110,7 +118,7 @@ public struct MTCNN: Sendable {
     }
 
     /// Stage 3: O-Net on 48×48 crops of the truncated boxes; landmarks, regression, NMS 0.7 by min.
-    func output(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
+    func output(_ image: FloatImage, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
         let results = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> (MTCNNCandidate, [Landmark])? in
             var c = candidates[k]
             c.truncate()
@@ -120,12 +128,7 @@ public struct MTCNN: Sendable {
             c.score = Softmax.secondOfTwo(o[0], o[1])
             guard c.score > thresholds.onet else { return nil }
             let w = c.inclusiveWidth, h = c.inclusiveHeight
-            // O-Net order: image-left eye, image-right eye, nose tip, image-left and image-right
-            // mouth corners; the image-left side is the subject's right.
-            let types: [LandmarkType] = [.rightEye, .leftEye, .noseTip, .mouthRight, .mouthLeft]
-            let landmarks = types.indices.map { i in
-                Landmark(type: types[i], position: Point(x: w * o[6 + i] + c.x1 - 1, y: h * o[11 + i] + c.y1 - 1))
-            }
+            let landmarks = Self.landmarks(o, box: c, offset: landmarkOffset)
             (c.dx1, c.dy1, c.dx2, c.dy2) = (o[2], o[3], o[4], o[5])
             c.applyRegression(width: w, height: h)
             return (c, landmarks)
@@ -139,12 +142,36 @@ public struct MTCNN: Sendable {
             faces.append(Face(bounds: Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1),
                               score: box.score, landmarks: found[Int(box.dx1)].1))
         }
+        if refinesLandmarks {
+            let boxes = faces.map(\.bounds)
+            let refined = CNNScratch.parallelMap(count: faces.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
+                let b = boxes[k]
+                var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)
+                c.makeSquare()
+                c.truncate()
+                guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
+                onet.forward(&scratch)
+                return Self.landmarks(scratch.output, box: c, offset: landmarkOffset)
+            }
+            for k in faces.indices { if let l = refined[k] { faces[k].landmarks = l } }
+        }
         return faces
+    }
+
+    /// O-Net's five points for a box: O-Net gives x1…x5, y1…y5 in box units in the order image-left
+    /// eye, image-right eye, nose tip, image-left and image-right mouth corners (the image-left side
+    /// is the subject's right).
+    static func landmarks(_ o: [Float], box c: MTCNNCandidate, offset: Float) -> [Landmark] {
+        let w = c.inclusiveWidth, h = c.inclusiveHeight
+        let types: [LandmarkType] = [.rightEye, .leftEye, .noseTip, .mouthRight, .mouthLeft]
+        return types.indices.map { i in
+            Landmark(type: types[i], position: Point(x: w * o[6 + i] + c.x1 - 1 + offset, y: h * o[11 + i] + c.y1 - 1 + offset))
+        }
     }
 
     /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box
     /// (truncated corners; pixels outside the image are black). False for an empty box.
-    func crop(_ image: Image, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
+    func crop(_ image: FloatImage, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
         let w = Int(c.inclusiveWidth), h = Int(c.inclusiveHeight)
         guard w > 0, h > 0 else { return false }
         scratch.resampler.resample(image, left: Int(c.x1) - 1, top: Int(c.y1) - 1, width: w, height: h,

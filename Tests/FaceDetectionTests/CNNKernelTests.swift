@@ -39,14 +39,31 @@ func convolutionMatchesScalarTwin(ic: Int, oc: Int, kh: Int, kw: Int, stride: In
                            activation: PReLU(slopes: rng.floats(oc).map { $0 * 0.5 }))
     let input = randomMap(h, w, ic, alignment: alignment, &rng)
     var fast = FeatureMap(), slow = FeatureMap()
-    conv.apply(input, into: &fast)
+    conv.applyDirect(input, into: &fast)
     conv.applyScalar(input, into: &slow)
     #expect(fast.height == (h - kh) / stride + 1 && fast.width == (w - kw) / stride + 1)
     #expect(maxDifference(fast, slow) < 1e-5)
     // A reused (larger) output buffer gives the same result.
     var reused = FeatureMap(height: 40, width: 40, channels: 200)
-    conv.apply(input, into: &reused)
+    conv.applyDirect(input, into: &reused)
     #expect(maxDifference(fast, reused) == 0)
+}
+
+// (input channels, output channels, input h, input w): odd and even sizes, tiles cut at the edges
+@Test(arguments: [(10, 16, 306, 3), (16, 32, 7, 9), (28, 48, 11, 11), (32, 64, 23, 23), (64, 64, 10, 10),
+                  (8, 5, 3, 3), (17, 33, 4, 6), (12, 16, 5, 4)])
+func winogradMatchesScalarTwin(ic: Int, oc: Int, h: Int, w: Int) throws {
+    var rng = TestRandom(state: UInt64(ic * 31 + oc * 7 + h))
+    let conv = Convolution(weights: rng.floats(oc * ic * 9), bias: rng.floats(oc), outputChannels: oc,
+                           inputChannels: ic, kernelHeight: 3, kernelWidth: 3,
+                           activation: PReLU(slopes: rng.floats(oc).map { $0 * 0.5 }))
+    let winograd = try #require(conv.winograd)
+    let input = randomMap(h, w, ic, alignment: 16, &rng)
+    var fast = FeatureMap(), slow = FeatureMap()
+    winograd.apply(input, into: &fast)
+    conv.applyScalar(input, into: &slow)
+    #expect(fast.height == h - 2 && fast.width == w - 2)
+    #expect(maxDifference(fast, slow) < 1e-4)
 }
 
 @Test func convolutionComputesTextbookSum() {
