@@ -23,8 +23,8 @@ public struct EyeStateClassifier: Sendable {
 
     /// Coefficients fitted by `tools/fit_attributes.py` (L2 0.01) on eyes-dev (CEW closed + LFW open:
     /// 412 faces found by MTCNN, 824 eyes) with features from this code on MTCNN's landmarks, the
-    /// intercept moved to a 50/50 open/closed prior; 10-fold cross-validated AUC 0.895.
-    public static let fitted = LogisticModel(weights: [5.3408, 4.0783, 10.0334], bias: -9.3278)
+    /// intercept moved to a 50/50 open/closed prior; 10-fold cross-validated AUC 0.899.
+    public static let fitted = LogisticModel(weights: [5.9682, 3.7746, 9.6390], bias: -9.6623)
 
     /// The probabilities, 0…1, that the subject's left and right eyes are open; `nil` when an eye
     /// is missing from `landmarks`.

@@ -20,8 +20,8 @@ public struct SmileClassifier: Sendable {
     public init(model: LogisticModel = SmileClassifier.fitted) { self.model = model }
 
     /// Coefficients fitted by `tools/fit_attributes.py` (L2 0.01) on smile-dev (MTFL: 480 faces, half
-    /// smiling) with features from this code on MTCNN's landmarks; 10-fold cross-validated AUC 0.882.
-    public static let fitted = LogisticModel(weights: [18.3666, -1.2026, -3.3070, 1.0311], bias: -13.5156)
+    /// smiling) with features from this code on MTCNN's landmarks; 10-fold cross-validated AUC 0.886.
+    public static let fitted = LogisticModel(weights: [16.7837, -3.3802, -2.6963, 1.4223], bias: -10.3947)
 
     /// The probability, 0…1, that the face with `landmarks` in `image` smiles; `nil` when the
     /// eyes or mouth corners are missing.
