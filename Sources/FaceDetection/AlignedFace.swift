@@ -1,0 +1,71 @@
+/// A face resampled so that its eyes are level and a fixed distance apart: the common frame the
+/// smile and eye-state features are measured in, whatever the face's size and roll in the photo.
+///
+/// Frame: ``width`` × ``height`` grey levels (0…255, luma of the RGB image, bilinear samples,
+/// edges clamped); the subject's right eye at (40, 50), the left eye at (80, 50), so the
+/// inter-ocular distance is ``eyeDistance`` = 40 px; the mouth lands near y = 94 on an average face.
+public struct AlignedFace: Sendable {
+    /// Width of the frame in pixels.
+    public static let width = 120
+    /// Height of the frame in pixels.
+    public static let height = 140
+    /// Distance between the eye centres in the frame.
+    public static let eyeDistance: Float = 40
+    /// Where the midpoint between the eyes lands.
+    public static let eyeMidpoint = Point(x: 60, y: 50)
+
+    /// Grey levels, row after row.
+    public let pixels: [Float]
+    /// The face's landmarks mapped into the frame.
+    public let landmarks: [Landmark]
+
+    /// Resamples the face in `image` whose eye centres are `landmarks`' `leftEye` and `rightEye`;
+    /// `nil` when either eye is missing or they coincide.
+    public init?(image: Image, landmarks: [Landmark]) {
+        guard let left = landmarks.first(where: { $0.type == .leftEye })?.position,
+              let right = landmarks.first(where: { $0.type == .rightEye })?.position,
+              image.width > 0, image.height > 0 else { return nil }
+        let vx = left.x - right.x, vy = left.y - right.y
+        let d = (vx * vx + vy * vy).squareRoot()
+        guard d > 1e-3 else { return nil }
+        let scale = d / Self.eyeDistance, c = vx / d, s = vy / d
+        let mid = Point(x: (left.x + right.x) / 2, y: (left.y + right.y) / 2)
+        var values = [Float](repeating: 0, count: Self.width * Self.height)
+        // Each frame pixel: rotate and scale its offset from the eye midpoint into the image, sample.
+        for row in 0..<Self.height {
+            let oy = (Float(row) - Self.eyeMidpoint.y) * scale
+            for col in 0..<Self.width {
+                let ox = (Float(col) - Self.eyeMidpoint.x) * scale
+                values[row * Self.width + col] = Self.luma(image, x: mid.x + ox * c - oy * s, y: mid.y + ox * s + oy * c)
+            }
+        }
+        pixels = values
+        self.landmarks = landmarks.map { lm in
+            let dx = lm.position.x - mid.x, dy = lm.position.y - mid.y
+            return Landmark(type: lm.type, position: Point(x: Self.eyeMidpoint.x + (dx * c + dy * s) / scale,
+                                                           y: Self.eyeMidpoint.y + (-dx * s + dy * c) / scale))
+        }
+    }
+
+    /// The grey level at column `x`, row `y` of the frame (clamped to its edges).
+    public subscript(x: Int, y: Int) -> Float {
+        pixels[min(max(y, 0), Self.height - 1) * Self.width + min(max(x, 0), Self.width - 1)]
+    }
+
+    /// The frame position of a landmark, if present.
+    public func position(_ type: LandmarkType) -> Point? { landmarks.first { $0.type == type }?.position }
+
+    /// Bilinear luma (0.299 R + 0.587 G + 0.114 B) at a continuous image position, edges clamped.
+    static func luma(_ image: Image, x: Float, y: Float) -> Float {
+        let fx = min(max(x - 0.5, 0), Float(image.width - 1)), fy = min(max(y - 0.5, 0), Float(image.height - 1))
+        let x0 = Int(fx), y0 = Int(fy), x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
+        let ax = fx - Float(x0), ay = fy - Float(y0)
+        func value(_ px: Int, _ py: Int) -> Float {
+            let i = (py * image.width + px) * 3
+            return 0.299 * Float(image.pixels[i]) + 0.587 * Float(image.pixels[i + 1]) + 0.114 * Float(image.pixels[i + 2])
+        }
+        let top = value(x0, y0) * (1 - ax) + value(x1, y0) * ax
+        let bottom = value(x0, y1) * (1 - ax) + value(x1, y1) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+}

@@ -1,0 +1,139 @@
+/// Crops a rectangle of an RGB image (pixels outside the image count as black) and resizes it to
+/// a network input, normalised to `(v − 127.5) × 0.0078125` — as OpenCV's `INTER_AREA` resize does
+/// for MTCNN's reference implementation: shrinking averages the source pixels each output pixel
+/// covers (weighted by overlap); enlarging blends the two nearest pixels with OpenCV's area weights.
+///
+/// Separable: the crop is first resampled vertically into a scratch buffer, then horizontally.
+/// The tables and the buffer are kept between calls, so one resampler serves many crops.
+struct AreaResampler {
+    /// Source taps per output coordinate along one axis.
+    struct Axis {
+        /// `start[d] ..< start[d + 1]` index `source` and `weight` for output coordinate `d`.
+        var start: [Int] = []
+        /// Source coordinate (relative to the image, may lie outside it: such taps are skipped).
+        var source: [Int] = []
+        /// Weight of each tap.
+        var weight: [Float] = []
+
+        /// Taps for resizing `length` source pixels starting at `origin` to `outputLength` pixels.
+        mutating func build(origin: Int, length: Int, outputLength: Int, imageLength: Int) {
+            start.removeAll(keepingCapacity: true)
+            source.removeAll(keepingCapacity: true)
+            weight.removeAll(keepingCapacity: true)
+            let scale = Double(length) / Double(outputLength)
+            for d in 0..<outputLength {
+                start.append(source.count)
+                if length >= outputLength {
+                    // Area: the output pixel covers source [a, b); weight = overlap / scale.
+                    let a = Double(d) * scale, b = a + scale
+                    var i = Int(a.rounded(.down))
+                    while Double(i) < b && i < length {
+                        let overlap = min(b, Double(i + 1)) - max(a, Double(i))
+                        if overlap > 1e-9 { add(origin + i, Float(overlap / scale), imageLength) }
+                        i += 1
+                    }
+                } else {
+                    // Enlarging: OpenCV's INTER_AREA weights (linear across source pixel edges).
+                    var s = Int((Double(d) * scale).rounded(.down))
+                    var f = Float(Double(d + 1) - Double(s + 1) / scale)
+                    f = f <= 0 ? 0 : f - f.rounded(.down)
+                    if s >= length - 1 { s = length - 1; f = 0 }
+                    add(origin + s, 1 - f, imageLength)
+                    if f > 0 { add(origin + s + 1, f, imageLength) }
+                }
+            }
+            start.append(source.count)
+        }
+
+        private mutating func add(_ index: Int, _ w: Float, _ imageLength: Int) {
+            guard index >= 0 && index < imageLength else { return }  // black outside the image
+            source.append(index)
+            weight.append(w)
+        }
+    }
+
+    private var columns = Axis()
+    private var rows = Axis()
+    /// Vertically resampled rows of the crop's columns: `outputHeight × columns × 3`.
+    private var rowBuffer: [Float] = []
+
+    /// An empty resampler.
+    init() {}
+
+    /// Resizes the `width`×`height` rectangle at (`left`, `top`) of `image` to
+    /// `outputWidth`×`outputHeight`, writing the normalised network input into `output`
+    /// (3 channels, packed). With `roundToBytes` the resized values are first rounded to whole
+    /// 0…255 levels, as resizing an 8-bit image yields (MTCNN's reference does so for its pyramid).
+    ///
+    /// Rows first (SIMD over the pixels of a row), then columns on the fewer resulting rows.
+    mutating func resample(_ image: FloatImage, left: Int, top: Int, width: Int, height: Int,
+                           outputWidth: Int, outputHeight: Int, roundToBytes: Bool = false,
+                           into output: inout FeatureMap) {
+        precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
+        columns.build(origin: left, length: width, outputLength: outputWidth, imageLength: image.width)
+        rows.build(origin: top, length: height, outputLength: outputHeight, imageLength: image.height)
+        output.reshape(height: outputHeight, width: outputWidth, channels: 3, alignment: 1)
+        // Only the crop's columns inside the image are read.
+        let firstColumn = max(0, left), endColumn = max(firstColumn, min(image.width, left + width))
+        let span = (endColumn - firstColumn) * 3
+        let needed = outputHeight * span + 16
+        if rowBuffer.count < needed { rowBuffer = [Float](repeating: 0, count: needed) }
+        let (rs, cols, imageRow) = (rows, columns, image.width * 3)
+        image.values.withUnsafeBufferPointer { pixelBuffer in
+            rowBuffer.withUnsafeMutableBufferPointer { buffer in
+                rs.source.withUnsafeBufferPointer { source in
+                    rs.weight.withUnsafeBufferPointer { weight in
+                        let pixels = pixelBuffer.baseAddress!, rowsOut = buffer.baseAddress!
+                        // rowsOut[d][i] = Σ_taps weight * image[source][firstColumn * 3 + i], 16 values at a time
+                        for d in 0..<outputHeight {
+                            let dst = rowsOut + d * span
+                            var i = 0
+                            while i + 16 <= span {
+                                var acc = SIMD16<Float>()
+                                for t in rs.start[d]..<rs.start[d + 1] {
+                                    acc += pixels.loadVector(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
+                                }
+                                dst.storeVector(acc, at: i)
+                                i += 16
+                            }
+                            while i < span {
+                                var acc: Float = 0
+                                for t in rs.start[d]..<rs.start[d + 1] {
+                                    acc += pixels[source[t] * imageRow + firstColumn * 3 + i] * weight[t]
+                                }
+                                dst[i] = acc
+                                i += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let ps = output.pixelStride
+        rowBuffer.withUnsafeBufferPointer { buffer in
+            output.values.withUnsafeMutableBufferPointer { out in
+                cols.source.withUnsafeBufferPointer { source in
+                    cols.weight.withUnsafeBufferPointer { weight in
+                        // out[y][d][c] = (Σ_taps weight * rowsOut[y][source][c] − 127.5) × 0.0078125
+                        for y in 0..<outputHeight {
+                            let src = y * span - firstColumn * 3, dst = y * outputWidth * ps
+                            for d in 0..<outputWidth {
+                                var r: Float = 0, g: Float = 0, b: Float = 0
+                                for t in cols.start[d]..<cols.start[d + 1] {
+                                    let p = src + source[t] * 3, w = weight[t]
+                                    r += w * buffer[p]; g += w * buffer[p + 1]; b += w * buffer[p + 2]
+                                }
+                                if roundToBytes {
+                                    r.round(.toNearestOrEven); g.round(.toNearestOrEven); b.round(.toNearestOrEven)
+                                }
+                                out[dst + d * ps] = (r - 127.5) * 0.0078125
+                                out[dst + d * ps + 1] = (g - 127.5) * 0.0078125
+                                out[dst + d * ps + 2] = (b - 127.5) * 0.0078125
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

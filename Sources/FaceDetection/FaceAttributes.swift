@@ -1,0 +1,38 @@
+/// Fills in what turns a box and five points into an Android / ML Kit face: Euler angles, the
+/// twelve landmarks filtered by yaw, and the smiling and eye-open probabilities.
+///
+/// Measured vs estimated: the pose is fitted to the measured points (``HeadPoseEstimator``);
+/// landmarks the model measured are kept, the others are projected from the fitted generic face
+/// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
+/// (``SmileClassifier``, ``EyeStateClassifier``).
+public struct FaceAttributes: Sendable {
+    /// The pose fit.
+    public var poseEstimator = HeadPoseEstimator()
+    /// The smile model.
+    public var smile = SmileClassifier()
+    /// The eye-state model.
+    public var eyes = EyeStateClassifier()
+
+    /// The default estimators.
+    public init() {}
+
+    /// Annotates `face` (whose `landmarks` hold the measured points) seen in `image`: sets the Euler
+    /// angles; with `landmarks`, replaces the landmarks by Android's set for the yaw (measured where
+    /// measured, else estimated); with `classification`, sets the three probabilities. Leaves the
+    /// face unchanged where the measured points do not allow a fit (fewer than four model points).
+    public func annotate(_ face: inout Face, in image: Image, landmarks: Bool = true, classification: Bool = true) {
+        let measured = face.landmarks
+        guard let pose = poseEstimator.estimate(measured) else { return }
+        face.eulerX = pose.eulerX
+        face.eulerY = pose.eulerY
+        face.eulerZ = pose.eulerZ
+        if classification, let aligned = AlignedFace(image: image, landmarks: measured) {
+            face.smilingProbability = smile.probability(aligned)
+            if let open = eyes.probabilities(aligned) {
+                face.leftEyeOpenProbability = open.left
+                face.rightEyeOpenProbability = open.right
+            }
+        }
+        if landmarks { face.landmarks = AndroidLandmarks.landmarks(measured: measured, pose: pose) }
+    }
+}

@@ -1,0 +1,45 @@
+/// Parametric ReLU: `x` where `x > 0`, else `slope[c] * x`, one learned slope per channel.
+struct PReLU: Sendable {
+    /// Number of channels.
+    let channels: Int
+    /// The slopes, zero-padded to a multiple of 16.
+    let slopes: [Float]
+
+    /// A PReLU with one slope per channel.
+    init(slopes: [Float]) {
+        channels = slopes.count
+        self.slopes = slopes + [Float](repeating: 0, count: (16 - slopes.count % 16) % 16)
+    }
+
+    /// Applies the slopes of channels `16 * block ..< 16 * block + 16` to `v`.
+    @inline(__always)
+    func apply(_ v: SIMD16<Float>, block: Int) -> SIMD16<Float> {
+        let s = slopes.withUnsafeBufferPointer { $0.baseAddress!.loadVector(at: block * 16) }
+        return v.replacing(with: v * s, where: v .< 0)
+    }
+
+    /// Applies the activation to every pixel of `map` in place (SIMD over channel blocks).
+    func apply(to map: inout FeatureMap) {
+        precondition(map.channels == channels && map.pixelStride % 16 == 0)
+        let blocks = map.pixelStride / 16, pixels = map.height * map.width
+        map.values.withUnsafeMutableBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            // v = v > 0 ? v : slope * v, 16 channels at a time.
+            for i in 0..<pixels {
+                for b in 0..<blocks {
+                    let o = i * map.pixelStride + b * 16
+                    p.storeVector(apply(p.loadVector(at: o), block: b), at: o)
+                }
+            }
+        }
+    }
+
+    /// Scalar reference twin of `apply(to:)`.
+    func applyScalar(to map: inout FeatureMap) {
+        for y in 0..<map.height {
+            for x in 0..<map.width {
+                for c in 0..<channels where map[y, x, c] < 0 { map[y, x, c] *= slopes[c] }
+            }
+        }
+    }
+}
