@@ -57,6 +57,7 @@ struct WinogradConvolution: Sendable {
         let tilesY = (oh + 1) / 2, tilesX = (ow + 1) / 2
         let ps = input.pixelStride, os = output.pixelStride, ic = inputChannels, po = paddedOutputs
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * 16 * ps + 2 * 16 * 16) { temp in
+            temp.initialize(repeating: 0)  // a lone last tile reads vB: keep it finite
             let vA = temp.baseAddress!, vB = vA + 16 * ps, m = vB + 16 * ps
             input.values.withUnsafeBufferPointer { inBuffer in
                 weights.withUnsafeBufferPointer { wBuffer in
@@ -64,33 +65,37 @@ struct WinogradConvolution: Sendable {
                         output.values.withUnsafeMutableBufferPointer { outBuffer in
                             let src = inBuffer.baseAddress!, u = wBuffer.baseAddress!
                             let b = bBuffer.baseAddress!, dst = outBuffer.baseAddress!
-                            for ty in 0..<tilesY {
-                                for tx in Swift.stride(from: 0, to: tilesX, by: 2) {
-                                    let pair = tx + 1 < tilesX
-                                    transformInput(src, input, y: 2 * ty, x: 2 * tx, into: vA)
-                                    if pair { transformInput(src, input, y: 2 * ty, x: 2 * tx + 2, into: vB) }
-                                    for block in 0..<(po / 16) {
-                                        // M[p] = Σ_c V[p][c] · U[p][c][16 outputs], for both tiles
-                                        for p in 0..<16 {
-                                            var accA = SIMD16<Float>(), accB = SIMD16<Float>()
-                                            let offset: Int = p &* ic &* po &+ block &* 16
-                                            var w = u + offset
-                                            let vOffset: Int = p &* ps
-                                            let a = vA + vOffset, bb = vB + vOffset
-                                            for c in 0..<ic {
-                                                let wv = w.loadVector(at: 0)
-                                                accA += SIMD16(repeating: a[c]) * wv
-                                                accB += SIMD16(repeating: bb[c]) * wv
-                                                w += po
-                                            }
-                                            m.storeVector(accA, at: p * 16)
-                                            m.storeVector(accB, at: (16 + p) * 16)
+                            // Tiles in row-major order, two at a time (pairs may span rows).
+                            let tiles = tilesY * tilesX
+                            for first in Swift.stride(from: 0, to: tiles, by: 2) {
+                                let pair = first + 1 < tiles
+                                let (tyA, txA) = first.quotientAndRemainder(dividingBy: tilesX)
+                                let (tyB, txB) = (first + 1).quotientAndRemainder(dividingBy: tilesX)
+                                transformInput(src, input, y: 2 * tyA, x: 2 * txA, into: vA)
+                                if pair { transformInput(src, input, y: 2 * tyB, x: 2 * txB, into: vB) }
+                                for block in 0..<(po / 16) {
+                                    // M[p] = Σ_c V[p][c] · U[p][c][16 outputs], for both tiles
+                                    for p in 0..<16 {
+                                        var accA = SIMD16<Float>(), accB = SIMD16<Float>()
+                                        let offset: Int = p &* ic &* po &+ block &* 16
+                                        var w = u + offset
+                                        let vOffset: Int = p &* ps
+                                        let a = vA + vOffset, bb = vB + vOffset
+                                        for c in 0..<ic {
+                                            let wv = w.loadVector(at: 0)
+                                            accA += SIMD16(repeating: a[c]) * wv
+                                            accB += SIMD16(repeating: bb[c]) * wv
+                                            w += po
                                         }
-                                        let bias16 = b.loadVector(at: block * 16)
-                                        for t in 0..<(pair ? 2 : 1) {
-                                            storeOutput(m + t * 256, bias: bias16, block: block, oy: 2 * ty, ox: 2 * (tx + t),
-                                                        oh: oh, ow: ow, os: os, dst: dst)
-                                        }
+                                        m.storeVector(accA, at: p * 16)
+                                        m.storeVector(accB, at: (16 + p) * 16)
+                                    }
+                                    let bias16 = b.loadVector(at: block * 16)
+                                    storeOutput(m, bias: bias16, block: block, oy: 2 * tyA, ox: 2 * txA,
+                                                oh: oh, ow: ow, os: os, dst: dst)
+                                    if pair {
+                                        storeOutput(m + 256, bias: bias16, block: block, oy: 2 * tyB, ox: 2 * txB,
+                                                    oh: oh, ow: ow, os: os, dst: dst)
                                     }
                                 }
                             }
