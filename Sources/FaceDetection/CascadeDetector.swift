@@ -15,15 +15,18 @@ public struct CascadeDetector: Sendable {
         public var minNeighbors: Int
         /// Equalise the grey histogram first (as OpenCV's usual recipe).
         public var equalizeHistogram: Bool
+        /// How a face's score is computed.
+        public var score: CascadeFaceScore
 
         /// Settings with the given values.
         public init(scaleFactor: Double = 1.1, step: Int = 2, denseFromScale: Float = 2,
-                    minNeighbors: Int = 3, equalizeHistogram: Bool = true) {
+                    minNeighbors: Int = 3, equalizeHistogram: Bool = true, score: CascadeFaceScore = .frontalFaceAlt2) {
             self.scaleFactor = scaleFactor
             self.step = step
             self.denseFromScale = denseFromScale
             self.minNeighbors = minNeighbors
             self.equalizeHistogram = equalizeHistogram
+            self.score = score
         }
     }
 
@@ -49,18 +52,11 @@ public struct CascadeDetector: Sendable {
     public func detect(gray: GrayImage, minFace: Int, threads: Int = 1) -> [Face] {
         let hits = scan(gray: gray, minFace: minFace, threads: threads)
         let groups = CascadeHitGrouping.group(hits, minNeighbors: settings.minNeighbors)
+        let lastThreshold = Double(cascade.stages[cascade.stages.count - 1].threshold)
         return groups.map { g in
             Face(bounds: Rect(x: Float(g.x), y: Float(g.y), width: Float(g.width), height: Float(g.height)),
-                 score: Self.score(g))
+                 score: settings.score.probability(neighbors: g.neighbors, margin: g.bestStageSum - lastThreshold))
         }.sorted { $0.score > $1.score }
-    }
-
-    /// A face's confidence from its group: more merged windows and a higher last-stage sum
-    /// mean a likelier face; a sigmoid (z / (1 + |z|), no libm needed) fitted on labelled photos
-    /// maps them to 0…1.
-    static func score(_ g: CascadeHitGrouping.Group) -> Float {
-        let z = 1.2 * (Double(g.neighbors) + 1).squareRoot() + 0.5 * g.bestStageSum - 4
-        return Float(0.5 + 0.5 * z / (1 + abs(z)))
     }
 
     /// Every window of every pyramid level that passes the whole cascade, in image pixels.
