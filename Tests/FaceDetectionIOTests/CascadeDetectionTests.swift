@@ -83,3 +83,15 @@ func multiFaceCanvas() throws -> (Image, [Rect]) {
     #expect(large.contains { $0.bounds.iou(expected[3]) > 0.5 && $0.score > 0.5 })
     #expect(!large.contains { $0.bounds.iou(expected[0]) > 0.3 || $0.bounds.iou(expected[2]) > 0.3 })
 }
+
+@Test func oneDetectorSharedByConcurrentCallers() async throws {
+    let (canvas, _) = try multiFaceCanvas()
+    let detector = try FaceDetector(options: .init(minFaceSize: .pixels(40)))
+    let alone = try detector.detect(in: canvas)
+    let results = try await withThrowingTaskGroup(of: [Face].self) { group in
+        for _ in 0..<4 { group.addTask { try detector.detect(in: canvas) } }
+        return try await group.reduce(into: [[Face]]()) { $0.append($1) }
+    }
+    #expect(results.count == 4)
+    #expect(results.allSatisfy { $0 == alone })
+}
