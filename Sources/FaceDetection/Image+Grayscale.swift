@@ -1,6 +1,7 @@
 extension Image {
     /// The grey levels of this image, with OpenCV's fixed-point BT.601 weights
-    /// (`(4899 R + 9617 G + 1868 B + 8192) >> 14`, as `cv::cvtColor(COLOR_RGB2GRAY)`), so that
+    /// (`(9798 R + 19235 G + 3735 B + 16384) >> 15`, as `cv::cvtColor(COLOR_RGB2GRAY)` computes
+    /// 8-bit images in OpenCV 4.x), so that
     /// cascade windows see exactly the values OpenCV's detector sees.
     public func grayscale() -> GrayImage {
         var gray = [UInt8](repeating: 0, count: width * height)
@@ -9,7 +10,7 @@ extension Image {
                 // out[i] = weighted sum of the pixel's R, G, B, rounded
                 for i in 0..<out.count {
                     let r = UInt32(rgb[3 * i]), g = UInt32(rgb[3 * i + 1]), b = UInt32(rgb[3 * i + 2])
-                    out[i] = UInt8(truncatingIfNeeded: (r &* 4899 &+ g &* 9617 &+ b &* 1868 &+ 8192) >> 14)
+                    out[i] = UInt8(truncatingIfNeeded: (r &* 9798 &+ g &* 19235 &+ b &* 3735 &+ 16384) >> 15)
                 }
             }
         }

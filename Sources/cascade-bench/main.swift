@@ -1,7 +1,8 @@
 // Development harness for the fast detector: reads binary PPM files listed on stdin
 // (one "relative/path.jpg<TAB>/path/to/file.ppm" per line), runs the cascade detector on each,
 // and writes one JSON Lines prediction per image (shared/eval/SCHEMA.md) to stdout.
-// Usage: cascade-bench [default|alt2] [scaleFactor] [step] [minNeighbors] [threads] [minFace] [denseFromScale] < list
+// Usage: cascade-bench [default|alt2] [scaleFactor] [step] [minNeighbors] [threads] [minFace] [denseFromScale]
+//                      [neighborWeight marginWeight bias] < list
 import FaceDetection
 import Foundation
 
@@ -26,6 +27,7 @@ if args.count > 4 { settings.minNeighbors = Int(args[4])! }
 let threads = args.count > 5 ? Int(args[5])! : 1
 let minFace = args.count > 6 ? Int(args[6])! : 20
 if args.count > 7 { settings.denseFromScale = Float(args[7])! }
+if args.count > 10 { settings.score = CascadeFaceScore(neighborWeight: Double(args[8])!, marginWeight: Double(args[9])!, bias: Double(args[10])!) }
 let detector = CascadeDetector(cascade: try CascadeClassifier(which), settings: settings)
 while let line = readLine() {
     let parts = line.split(separator: "\t").map(String.init)

@@ -35,7 +35,7 @@ func texturedImage(width: Int, height: Int, seed: UInt32 = 12345) -> GrayImage {
 
 @Test func grayscaleUsesOpenCVFixedPointWeights() {
     let image = Image(width: 5, height: 1, pixels: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 10, 200, 33])
-    // (4899 R + 9617 G + 1868 B + 8192) >> 14
+    // (9798 R + 19235 G + 3735 B + 16384) >> 15
     #expect(image.grayscale().pixels == [76, 150, 29, 255, 124])
 }
 
