@@ -17,3 +17,21 @@ const unsigned char *cmodels_haarcascade_frontalface_alt2(size_t *size) {
     *size = sizeof haarcascade_frontalface_alt2;
     return haarcascade_frontalface_alt2;
 }
+
+static const unsigned char mtcnn[] = {
+#embed "../../Models/mtcnn.fdm"
+};
+
+static const unsigned char shape5[] = {
+#embed "../../Models/shape5.fdm"
+};
+
+const unsigned char *cmodels_mtcnn(size_t *size) {
+    *size = sizeof mtcnn;
+    return mtcnn;
+}
+
+const unsigned char *cmodels_shape5(size_t *size) {
+    *size = sizeof shape5;
+    return shape5;
+}

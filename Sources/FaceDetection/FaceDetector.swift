@@ -3,8 +3,26 @@
 public struct FaceDetector: Sendable {
     /// Which detector runs.
     public enum Mode: String, Sendable, CaseIterable {
-        /// A boosted cascade (Viola–Jones family): fast, frontal faces.
+        /// A boosted cascade (Viola–Jones family, OpenCV's frontal-face cascade): fast, frontal faces.
         case fast
+        /// A cascade of three small CNNs (MTCNN): finds far more faces, in any pose, with five landmarks.
+        case accurate
+    }
+
+    /// Whether landmarks are computed (as ML Kit's landmark mode).
+    public enum LandmarkMode: String, Sendable, CaseIterable {
+        /// No landmarks.
+        case none
+        /// Android's landmarks for the face's yaw, plus the nose tip.
+        case all
+    }
+
+    /// Whether the smiling and eye-open probabilities are computed (as ML Kit's classification mode).
+    public enum ClassificationMode: String, Sendable, CaseIterable {
+        /// No probabilities.
+        case none
+        /// Smiling, left eye open and right eye open.
+        case all
     }
 
     /// The smallest face to look for.
@@ -27,6 +45,10 @@ public struct FaceDetector: Sendable {
     public struct Options: Sendable, Equatable {
         /// Which detector runs.
         public var mode: Mode
+        /// Landmarks (and the Euler angles fitted to them).
+        public var landmarks: LandmarkMode
+        /// Smiling and eye-open probabilities (and the Euler angles).
+        public var classification: ClassificationMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
         /// Keep only the largest face.
@@ -34,10 +56,13 @@ public struct FaceDetector: Sendable {
         /// Threads one `detect` call may use (1 = the calling thread only).
         public var threads: Int
 
-        /// Options with ML Kit-like defaults: fast mode, faces at least 10 % of the image width.
-        public init(mode: Mode = .fast, minFaceSize: MinFaceSize = .fraction(0.1),
-                    prominentFaceOnly: Bool = false, threads: Int = 1) {
+        /// Options with ML Kit's defaults: fast mode, no landmarks, no classification, faces at
+        /// least 10 % of the image width.
+        public init(mode: Mode = .fast, landmarks: LandmarkMode = .none, classification: ClassificationMode = .none,
+                    minFaceSize: MinFaceSize = .fraction(0.1), prominentFaceOnly: Bool = false, threads: Int = 1) {
             self.mode = mode
+            self.landmarks = landmarks
+            self.classification = classification
             self.minFaceSize = minFaceSize
             self.prominentFaceOnly = prominentFaceOnly
             self.threads = threads
@@ -47,33 +72,72 @@ public struct FaceDetector: Sendable {
     /// The options this detector was made with.
     public let options: Options
     /// The fast mode's cascade detector.
-    public let cascadeDetector: CascadeDetector
+    let cascadeDetector: CascadeDetector
+    /// MTCNN: the accurate mode's detector, and the landmark stage of the fast mode.
+    let mtcnn: MTCNN?
+    /// dlib's shape predictor: the measured nose base.
+    let shapePredictor: ShapePredictor?
+    /// Euler angles, Android's landmarks and the probabilities, from the measured points.
+    let attributes = FaceAttributes()
 
-    /// A detector with `options`, using the models compiled into the library.
+    /// A detector with `options`, using the models compiled into the library. Throws
+    /// `ModelFile.Error` if an embedded model cannot be read (a broken build).
     public init(options: Options = Options()) throws {
         try self.init(options: options, cascade: CascadeClassifier(.frontalFaceAlt2))
     }
 
-    /// A detector with `options` running the cascade whose model file bytes are given
+    /// A detector with `options` whose fast mode runs the cascade in `cascadeModelBytes`
     /// (throws `ModelFile.Error` when they are not a usable `HAAR` model).
     public init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws {
         try self.init(options: options, cascade: CascadeClassifier(modelBytes: cascadeModelBytes))
     }
 
-    /// A detector with `options` running `cascade` with `settings`.
+    /// A detector with `options` whose fast mode runs `cascade` with `settings`.
     public init(options: Options = Options(), cascade: CascadeClassifier,
                 settings: CascadeDetector.Settings = CascadeDetector.Settings()) throws {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
+        let needsPoints = options.landmarks == .all || options.classification == .all
+        mtcnn = options.mode == .accurate || needsPoints ? try BuiltinModels.mtcnn.get() : nil
+        shapePredictor = needsPoints ? try BuiltinModels.shapePredictor.get() : nil
     }
 
-    /// The faces in `image`, best first (only the largest with `prominentFaceOnly`).
+    /// The faces in `image`, best first (only the largest with `prominentFaceOnly`), with what the
+    /// options ask for.
     public func detect(in image: Image) throws -> [Face] {
         let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
-        let faces = cascadeDetector.detect(in: image, minFace: minFace, threads: max(1, options.threads))
+        let threads = max(1, options.threads)
+        var faces: [Face]
+        switch options.mode {
+        case .fast: faces = cascadeDetector.detect(in: image, minFace: minFace, threads: threads)
+        case .accurate: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
+        }
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
-            return [largest]
+            faces = [largest]
+        }
+        guard let mtcnn, let shapePredictor else {
+            for i in faces.indices { faces[i].landmarks = [] }
+            return faces
+        }
+        if options.mode == .fast {
+            let points = mtcnn.landmarks(for: faces.map(\.bounds), in: image, threads: threads)
+            for i in faces.indices { faces[i].landmarks = points[i] ?? [] }
+        }
+        for i in faces.indices {
+            faces[i].landmarks += measuredNoseBase(of: faces[i], in: image, predictor: shapePredictor)
+            attributes.annotate(&faces[i], in: image, landmarks: options.landmarks == .all,
+                                classification: options.classification == .all)
+            if options.landmarks == .none { faces[i].landmarks = [] }
         }
         return faces
+    }
+
+    /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
+    private func measuredNoseBase(of face: Face, in image: Image, predictor: ShapePredictor) -> [Landmark] {
+        guard let leftEye = face.landmark(.leftEye)?.position, let rightEye = face.landmark(.rightEye)?.position,
+              let mouthLeft = face.landmark(.mouthLeft)?.position, let mouthRight = face.landmark(.mouthRight)?.position
+        else { return [] }
+        let box = ShapePredictor.dlibStyleBox(leftEye: leftEye, rightEye: rightEye, mouthLeft: mouthLeft, mouthRight: mouthRight)
+        return ShapePredictor.landmarks(predictor.predict(in: image, box: box)).filter { $0.type == .noseBase }
     }
 }

@@ -143,19 +143,29 @@ public struct MTCNN: Sendable {
                               score: box.score, landmarks: found[Int(box.dx1)].1))
         }
         if refinesLandmarks {
-            let boxes = faces.map(\.bounds)
-            let refined = CNNScratch.parallelMap(count: faces.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
-                let b = boxes[k]
-                var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)
-                c.makeSquare()
-                c.truncate()
-                guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
-                onet.forward(&scratch)
-                return Self.landmarks(scratch.output, box: c, offset: landmarkOffset)
-            }
+            let refined = landmarks(for: faces.map(\.bounds), in: image, threads: threads)
             for k in faces.indices { if let l = refined[k] { faces[k].landmarks = l } }
         }
         return faces
+    }
+
+    /// O-Net's five landmarks for each of `boxes` (found by any detector), from a 48×48 crop of the
+    /// box made square around its centre; nil for an empty box. Used for the fast mode's landmarks.
+    public func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1) -> [[Landmark]?] {
+        boxes.isEmpty ? [] : landmarks(for: boxes, in: FloatImage(image), threads: threads)
+    }
+
+    /// O-Net's landmarks on the squared `boxes` of an image already converted to floats.
+    func landmarks(for boxes: [Rect], in image: FloatImage, threads: Int) -> [[Landmark]?] {
+        CNNScratch.parallelMap(count: boxes.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
+            let b = boxes[k]
+            var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)
+            c.makeSquare()
+            c.truncate()
+            guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
+            onet.forward(&scratch)
+            return Self.landmarks(scratch.output, box: c, offset: landmarkOffset)
+        }
     }
 
     /// O-Net's five points for a box: O-Net gives x1…x5, y1…y5 in box units in the order image-left

@@ -8,4 +8,8 @@
 const unsigned char *cmodels_haarcascade_frontalface_default(size_t *size);
 /* Models/haarcascade_frontalface_alt2.fdm: OpenCV's 20x20 Haar cascade (two-split trees). */
 const unsigned char *cmodels_haarcascade_frontalface_alt2(size_t *size);
+/* Models/mtcnn.fdm: MTCNN's P-Net, R-Net and O-Net weights (float32). */
+const unsigned char *cmodels_mtcnn(size_t *size);
+/* Models/shape5.fdm: dlib's 5-point shape predictor (regression trees). */
+const unsigned char *cmodels_shape5(size_t *size);
 #endif

@@ -1,0 +1,25 @@
+import CModels
+
+/// The trained models compiled into the library (`Models/README.md`), each parsed once, on first
+/// use, and shared by every detector.
+enum BuiltinModels {
+    /// MTCNN's three networks (`Models/mtcnn.fdm`).
+    static let mtcnn: Result<MTCNN, ModelFile.Error> = load(cmodels_mtcnn) { try MTCNN(model: $0) }
+    /// dlib's 5-point shape predictor (`Models/shape5.fdm`).
+    static let shapePredictor: Result<ShapePredictor, ModelFile.Error> = load(cmodels_shape5) { try ShapePredictor(model: $0) }
+
+    /// Parses the embedded file that `embedded` returns with `make`.
+    private static func load<T>(_ embedded: (UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?,
+                                _ make: (ModelFile) throws -> T) -> Result<T, ModelFile.Error> {
+        var size = 0
+        let start = embedded(&size)
+        let bytes = Array(UnsafeBufferPointer(start: start, count: start == nil ? 0 : size))
+        do {
+            return .success(try make(ModelFile(bytes: bytes)))
+        } catch let error as ModelFile.Error {
+            return .failure(error)
+        } catch {
+            return .failure(.badTensor("?", reason: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+import FaceDetection
+import FaceDetectionIO
+
+/// The public `FaceDetector` with the embedded models: modes and what the options turn on and off.
+@Suite struct FaceDetectorTests {
+    let astronaut: Image
+
+    init() throws { astronaut = try Image(contentsOf: FixturePaths.photo("astronaut.png")) }
+
+    /// The astronaut's face: centre near (224, 115) in the 512×512 photo.
+    func expectAstronautFace(_ face: Face) {
+        #expect(abs(face.bounds.center.x - 224) < 20 && abs(face.bounds.center.y - 115) < 25, "box \(face.bounds)")
+    }
+
+    @Test func accurateModeWithEverythingGivesAndroidsFrontalSet() throws {
+        let detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all,
+                                                       minFaceSize: .pixels(40)))
+        let faces = try detector.detect(in: astronaut)
+        let face = try #require(faces.first)
+        #expect(faces.count == 1)
+        expectAstronautFace(face)
+        #expect(face.score > 0.9 && face.score <= 1)
+        #expect(Set(face.landmarks.map(\.type)) == [.rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek,
+                                                     .mouthLeft, .mouthRight, .mouthBottom, .noseTip])
+        // dlib's measured nose base lies below MTCNN's nose tip and above the mouth corners.
+        let base = try #require(face.landmark(.noseBase)).position, tip = try #require(face.landmark(.noseTip)).position
+        let mouth = try #require(face.landmark(.mouthLeft)).position
+        #expect(base.y > tip.y && base.y < mouth.y)
+        #expect(try #require(face.smilingProbability) > 0.5)
+        #expect(try #require(face.leftEyeOpenProbability) > 0.5)
+        #expect(try #require(face.rightEyeOpenProbability) > 0.5)
+        #expect(abs(try #require(face.eulerY)) < 12)
+    }
+
+    @Test func fastModeTakesLandmarksFromONet() throws {
+        let detector = try FaceDetector(options: .init(mode: .fast, landmarks: .all, minFaceSize: .pixels(40)))
+        let face = try #require(try detector.detect(in: astronaut).first)
+        expectAstronautFace(face)
+        let left = try #require(face.landmark(.leftEye)).position, right = try #require(face.landmark(.rightEye)).position
+        #expect(left.x > right.x)  // the subject's left eye is on the image's right
+        #expect(face.bounds.intersection(Rect(x: left.x, y: left.y, width: 0.01, height: 0.01)).area > 0)
+        #expect(face.smilingProbability == nil && face.leftEyeOpenProbability == nil)
+    }
+
+    @Test func nothingAskedNothingComputed() throws {
+        for mode in FaceDetector.Mode.allCases {
+            let face = try #require(try FaceDetector(options: .init(mode: mode, minFaceSize: .pixels(40))).detect(in: astronaut).first)
+            #expect(face.landmarks.isEmpty)
+            #expect(face.eulerY == nil && face.smilingProbability == nil && face.rightEyeOpenProbability == nil)
+        }
+    }
+
+    @Test func classificationWithoutLandmarksReportsNoPoints() throws {
+        let detector = try FaceDetector(options: .init(mode: .accurate, classification: .all, minFaceSize: .pixels(40)))
+        let face = try #require(try detector.detect(in: astronaut).first)
+        #expect(face.landmarks.isEmpty)
+        #expect(face.smilingProbability != nil && face.leftEyeOpenProbability != nil)
+    }
+
+    @Test func prominentFaceOnlyKeepsTheLargest() throws {
+        // Two astronauts side by side, the right one half the size.
+        var canvas = Image(width: 1024, height: 512, fill: RGB(128, 128, 128))
+        let small = astronaut.resized(width: 256, height: 256)
+        for y in 0..<512 { for x in 0..<512 { canvas[x, y] = astronaut[x, y] } }
+        for y in 0..<256 { for x in 0..<256 { canvas[600 + x, 100 + y] = small[x, y] } }
+        let all = try FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(30))).detect(in: canvas)
+        #expect(all.count >= 2)
+        let one = try FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(30), prominentFaceOnly: true)).detect(in: canvas)
+        #expect(one.count == 1)
+        expectAstronautFace(try #require(one.first))
+    }
+}
