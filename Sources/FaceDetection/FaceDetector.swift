@@ -51,6 +51,11 @@ public struct FaceDetector: Sendable {
         public var classification: ClassificationMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
+        /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
+        /// precision-recall curve). The default, 0.25, drops the fast mode's weakest candidates: on
+        /// detection-dev (min face 20 px) it keeps 82 % of the true faces found and removes 93 % of the
+        /// false ones (AP 0.307 → 0.276, precision 0.25 → 0.79).
+        public var minScore: Float
         /// Keep only the largest face.
         public var prominentFaceOnly: Bool
         /// Threads one `detect` call may use (1 = the calling thread only).
@@ -59,7 +64,9 @@ public struct FaceDetector: Sendable {
         /// Options with ML Kit's defaults: fast mode, no landmarks, no classification, faces at
         /// least 10 % of the image width.
         public init(mode: Mode = .fast, landmarks: LandmarkMode = .none, classification: ClassificationMode = .none,
-                    minFaceSize: MinFaceSize = .fraction(0.1), prominentFaceOnly: Bool = false, threads: Int = 1) {
+                    minFaceSize: MinFaceSize = .fraction(0.1), minScore: Float = 0.25,
+                    prominentFaceOnly: Bool = false, threads: Int = 1) {
+            self.minScore = minScore
             self.mode = mode
             self.landmarks = landmarks
             self.classification = classification
@@ -112,6 +119,7 @@ public struct FaceDetector: Sendable {
         case .fast: faces = cascadeDetector.detect(in: image, minFace: minFace, threads: threads)
         case .accurate: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
         }
+        faces.removeAll { !($0.score >= options.minScore) }
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
             faces = [largest]
         }
