@@ -29,8 +29,10 @@ struct ImageProcessor: Sendable {
     let outputs: OutputPlan
     /// Detectors for DCT scales 1, 2, 4 and 8 (with `--min-face-size Npx`, N / scale pixels).
     let detectors: [FaceDetector]
-    /// The smallest face the detector can see, in pixels (its window): a reduced decode keeps
-    /// the smallest face wanted at least this large.
+    /// The smallest face the detector can see, in pixels (its window). A reduced decode keeps
+    /// the smallest face wanted at least twice this large: at 1–2 windows the cascade scans with a
+    /// 2-pixel step and finds fewer faces. (On detection-dev at the default 0.1 this margin gave
+    /// 120 true detections against 98 at full size and 78 with a 1-window margin.)
     let windowSize: Int
     /// Output paths taken so far.
     let claims: OutputClaims
@@ -85,7 +87,7 @@ struct ImageProcessor: Sendable {
         var decoded: DecodedImage
         do {
             decoded = try ImageIO.read(path: input.path) { fullWidth, _ in
-                minFaceSize.pixels(forImageWidth: fullWidth) / window
+                minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
             }
         } catch let error as ImageIOError {
             return failed(error.reason, error.description)
