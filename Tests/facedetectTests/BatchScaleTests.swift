@@ -207,6 +207,25 @@ struct BatchOutputTests {
         }
     }
 
+    @Test func largeJPEGIsDecodedReducedButReportedAndDrawnAtFullSize() throws {
+        try withTemporaryDirectory { directory in
+            // Grace Hopper at 4x: the smallest face wanted (0.3 of the width) allows a 1/8 decode.
+            let photo = try Image(contentsOf: TestInputs.fixture("grace_hopper.jpg").path)
+            let large = photo.resized(width: photo.width * 4, height: photo.height * 4)
+            try ImageIO.write(large, to: directory.appendingPathComponent("large.jpg").path)
+            let result = try ToolProcess.run(["large.jpg", "--json", "-o", "out.jpg", "--min-face-size", "0.3"], in: directory)
+            #expect(result.status == 0, "\(result.standardError)")
+            let record = try #require(try TestInputs.records(result.standardOutput).first)
+            #expect(record["width"] as? Int == large.width && record["height"] as? Int == large.height)
+            let truth = TestInputs.graceHopperFace
+            let scaledTruth = Rect(x: truth.x * 4, y: truth.y * 4, width: truth.width * 4, height: truth.height * 4)
+            let best = TestInputs.boxes(record).map { $0.iou(scaledTruth) }.max() ?? 0
+            #expect(best >= 0.4, "\(record)")
+            let drawn = try Image(contentsOf: directory.appendingPathComponent("out.jpg").path)
+            #expect(drawn.width == large.width && drawn.height == large.height)
+        }
+    }
+
     @Test func biggestBestAndCenterChooseAndPrintAsTheOlderTool() {
         let small = Face(bounds: Rect(x: 0, y: 0, width: 20, height: 20), score: 0.7)
         let big = Face(bounds: Rect(x: 40, y: 30, width: 60, height: 60), score: 0.6)
