@@ -82,7 +82,8 @@ struct DetectionRun {
             }
             progress?.update(done: itemCount, total: total.value)
         }
-        progress?.update(done: itemCount, total: total.value, force: true)
+        // The last frame: when the run was not interrupted, everything was done.
+        progress?.update(done: itemCount, total: total.value ?? (InterruptSignal.signal == nil ? itemCount : nil), force: true)
         progress?.clear()
 
         if let json, let reason = json.failure {

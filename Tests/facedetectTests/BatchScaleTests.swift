@@ -113,6 +113,21 @@ struct BatchScaleTests {
         }
     }
 
+    @Test func progressBarOnlyWhenAskedOrOnATerminal() throws {
+        try withTemporaryDirectory { directory in
+            let expected = try makeTree(in: directory)
+            let forced = try ToolProcess.run(["images", "--json", "out.jsonl", "--progress"], in: directory)
+            let frames = forced.standardError.split(separator: "\r").map { $0.replacingOccurrences(of: "\u{1B}[K", with: "") }
+            #expect(frames.contains { $0.hasPrefix("[########################] \(expected.count)/\(expected.count)  ") })
+            #expect(frames.contains { $0.contains(" images/s") })
+            // Standard error is a file here, not a terminal: no bar unless asked for.
+            let piped = try ToolProcess.run(["images", "--json", "out.jsonl"], in: directory)
+            #expect(!piped.standardError.contains("\r"))
+            let off = try ToolProcess.run(["images", "--json", "out.jsonl", "--no-progress"], in: directory)
+            #expect(!off.standardError.contains("\r"))
+        }
+    }
+
     @Test func shardHashIsFNV1a64() {
         // Published FNV-1a 64-bit test vectors.
         #expect(ShardSelection.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
