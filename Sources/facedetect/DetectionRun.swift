@@ -61,6 +61,7 @@ struct DetectionRun {
             processor.process($0)
         }
         pipeline.run(source: { InterruptSignal.signal == nil ? walker.next() : nil },
+                     shouldStop: { InterruptSignal.signal != nil },
                      idle: { progress?.update(done: itemCount, total: total.value) }) { outcome in
             itemCount += 1
             let record = outcome.record

@@ -41,8 +41,9 @@ final class OrderedPipeline<Job: Sendable, Output: Sendable>: @unchecked Sendabl
     /// Reads jobs from `source` (on a thread of its own, until it returns `nil`), and calls
     /// `emit` with each output on the calling thread, in source order; `idle` is called about
     /// every `idleInterval` seconds while waiting (e.g. to redraw a progress bar). Returns when
-    /// every job read has been emitted.
-    func run(source: @escaping @Sendable () -> Job?, idleInterval: Double = 0.25,
+    /// every job read has been emitted, and the source has ended or `shouldStop` says so (then a
+    /// reader blocked in the source, e.g. on a terminal, is left behind and what it reads dropped).
+    func run(source: @escaping @Sendable () -> Job?, shouldStop: () -> Bool = { false }, idleInterval: Double = 0.25,
              idle: () -> Void = {}, emit: (Output) -> Void) {
         condition.lock()
         runningWorkers = workers
@@ -61,6 +62,11 @@ final class OrderedPipeline<Job: Sendable, Output: Sendable>: @unchecked Sendabl
                 continue
             }
             if sourceEnded && emittedCount == readCount { break }
+            if emittedCount == readCount && shouldStop() {
+                sourceEnded = true
+                condition.broadcast()
+                break
+            }
             if !condition.wait(until: Date(timeIntervalSinceNow: idleInterval)) {
                 condition.unlock()
                 idle()
@@ -80,6 +86,10 @@ final class OrderedPipeline<Job: Sendable, Output: Sendable>: @unchecked Sendabl
             condition.unlock()
             let job = source()
             condition.lock()
+            if sourceEnded {  // the caller stopped the run while the source was blocked
+                condition.unlock()
+                return
+            }
             if let job {
                 queued.append((readCount, job))
                 readCount += 1
