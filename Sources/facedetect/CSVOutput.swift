@@ -7,7 +7,9 @@ import Darwin
 /// `--csv FILE`: one row per face (`file,face,x,y,width,height,score`, with a header), fields
 /// quoted as RFC 4180 says when needed. The rows go to a hidden temporary file beside FILE that
 /// is renamed to FILE when the run ends (also after Ctrl-C, with the rows of the images
-/// finished), so FILE is never seen half-written. `-` writes to standard output instead.
+/// finished), so FILE is never seen half-written. `-` writes to standard output instead. With
+/// `--resume` the rows already in FILE are kept and the new ones added after them (the rows of a
+/// run that was killed, rather than stopped with Ctrl-C, were never published and are missing).
 final class CSVOutput {
     /// Where rows go now.
     private let lines: TextOutput
@@ -17,8 +19,8 @@ final class CSVOutput {
     /// The header row.
     static let header = "file,face,x,y,width,height,score"
 
-    /// Starts writing to `path` (`-`: standard output).
-    init(path: String, standardOutput: TextOutput) throws(FileSystemError) {
+    /// Starts writing to `path` (`-`: standard output), after the rows already in it when `keepingRows`.
+    init(path: String, standardOutput: TextOutput, keepingRows: Bool = false) throws(FileSystemError) {
         if path == "-" {
             lines = standardOutput
             publishing = nil
@@ -31,6 +33,12 @@ final class CSVOutput {
             publishing = (temporary, path)
         }
         lines.writeLine(CSVOutput.header)
+        if keepingRows && path != "-", let old = FileSystem.contents(of: path) {
+            let rows = old.split(separator: "\n", omittingEmptySubsequences: true)
+            if rows.first == Substring(CSVOutput.header) {
+                for row in rows.dropFirst() { lines.writeLine(String(row)) }
+            }
+        }
     }
 
     /// Appends the rows of `record`'s faces (none for a failed image or one without faces).

@@ -67,7 +67,7 @@ enum FaceDetectTool {
                     json = try TextOutput.create(path)
                 }
             }
-            if let path = options.csv { csv = try CSVOutput(path: path, standardOutput: standardOutput) }
+            if let path = options.csv { csv = try CSVOutput(path: path, standardOutput: standardOutput, keepingRows: options.resume) }
         } catch {
             standardError.writeLine("error: \(error.description)")
             return .inputFailed

@@ -78,8 +78,12 @@ struct BatchScaleTests {
             let lines = text.split(separator: "\n")
             try (lines[0..<3].joined(separator: "\n") + "\n" + lines[3].prefix(20)).write(to: out, atomically: true, encoding: .utf8)
 
-            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume"], in: directory)
+            // A CSV from the first run (rows made up here: these images have no faces) keeps its rows.
+            let csv = CSVOutput.header + "\n\(expected[0]),1,1.0,2.0,3.0,4.0,0.9\n"
+            try csv.write(to: directory.appendingPathComponent("faces.csv"), atomically: true, encoding: .utf8)
+            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume", "--csv", "faces.csv"], in: directory)
             #expect(resumed.status == 1)
+            #expect(try String(contentsOf: directory.appendingPathComponent("faces.csv"), encoding: .utf8) == csv)
             let after = try String(contentsOf: out, encoding: .utf8)
             #expect(try files(after).sorted() == expected.sorted())  // valid JSON, each image once
             #expect(resumed.errorLines.contains { $0.contains("(3 already done, skipped)") })
@@ -173,6 +177,12 @@ struct BatchScaleTests {
             #expect(try String(contentsOf: directory.appendingPathComponent("out.csv"), encoding: .utf8) == CSVOutput.header + "\n")
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
             #expect(leftovers.isEmpty, "\(leftovers)")
+
+            // Resumed: the rest, each image once, and the CSV keeps its rows.
+            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--csv", "out.csv", "--resume"], in: directory)
+            #expect(resumed.status == 0)
+            let all = try files(String(contentsOf: out, encoding: .utf8))
+            #expect(all == (0..<400).map { String(format: "images/%03d.png", $0) })
         }
     }
 }
