@@ -16,6 +16,13 @@ find "$folder" -type f -iname '*.jpg' | LC_ALL=C sort > "$work/all"
 head -n 40 "$work/all" > "$work/40"; head -n 20 "$work/all" > "$work/20"; head -n 200 "$work/all" > "$work/200"
 for i in 1 2 3 4 5 6 7 8 9 10; do cat "$work/20"; done > "$work/20x10"
 
+# What the machine gives right now: a CPU loop in 1 process, then in 2 at once (2x the work).
+loop='n = 0
+for i in range(6_000_000): n += i'
+start=$(date +%s.%N); python3 -c "$loop"; one=$(date +%s.%N)
+python3 -c "$loop" & python3 -c "$loop"; wait; two=$(date +%s.%N)
+echo "$start $one $two" | awk '{ printf "machine check: a CPU loop runs %.2fx faster in 2 processes than in 1\n", 2 * ($2 - $1) / ($3 - $2) }'
+
 for threads in 1 2; do
     /usr/bin/time -f "40 photos, $threads thread(s): %e s wall, %U s user" \
         "$binary" - --json - --no-progress --threads "$threads" --min-face-size 20px < "$work/40" 2>&1 >/dev/null | tail -n 1
