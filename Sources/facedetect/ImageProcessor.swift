@@ -2,7 +2,7 @@ import FaceDetection
 import FaceDetectionIO
 import Synchronization
 
-/// What became of one input: its record, the error line if it failed, and how many crops were written.
+/// What became of one input: its record, and the error line if it failed.
 struct ImageOutcome: Sendable {
     /// The JSON Lines record.
     var record: PredictionRecord
@@ -37,7 +37,7 @@ struct ImageProcessor: Sendable {
     /// Output paths taken so far.
     let claims: OutputClaims
 
-    /// A processor with `detector`'s model, one detector thread per image unless `detectorThreads` says otherwise.
+    /// A processor for `options` and `outputs` whose detectors use `detectorThreads` threads per image.
     init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) throws {
         self.options = options
         self.outputs = outputs
