@@ -4,19 +4,24 @@ import FaceDetection
 /// JPEG decoding and encoding through the CJPEG shim (libjpeg-turbo).
 enum JPEGCodec {
     /// Decodes a JPEG at 1/`scale` size (1, 2, 4 or 8), upright, after checking `limits` on the header.
+    /// `scale` is asked once the header is read, with the upright full width and height.
     ///
     /// A truncated JPEG that libjpeg can partly decode succeeds: the missing part is filled by
     /// libjpeg (grey for a baseline file; a progressive file keeps its coarser scans) and `warnings`
     /// holds "Premature end of JPEG file". A file whose header or first scan is cut off fails.
-    static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits, scale: Int) throws -> DecodedImage {
+    static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits,
+                       scale chooseScale: (_ width: Int, _ height: Int) -> Int) throws -> DecodedImage {
         var header = CJPEGHeader()
         var status = CJPEGStatus()
         var exif = [UInt8](repeating: 0, count: Int(CJPEG_EXIF_CAPACITY))
-        _ = bytes.withUnsafeBufferPointer { data in
-            exif.withUnsafeMutableBufferPointer {
-                cjpeg_read_header(data.baseAddress, data.count, Int32(scale), &header, $0.baseAddress, $0.count, &status)
+        func readHeader(scale: Int) {
+            _ = bytes.withUnsafeBufferPointer { data in
+                exif.withUnsafeMutableBufferPointer {
+                    cjpeg_read_header(data.baseAddress, data.count, Int32(scale), &header, $0.baseAddress, $0.count, &status)
+                }
             }
         }
+        readHeader(scale: 1)
         if status.code != 0 { throw error(status, name: name) }
 
         let width = Int(header.width), height = Int(header.height)
@@ -26,6 +31,12 @@ enum JPEGCodec {
         var warnings: [String] = []
         let tagValue = header.exifLength > 0 ? ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) : nil
         let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
+        let swaps = orientation.swapsDimensions
+        let scale = ImageIO.dctScale(forMaxScale: chooseScale(swaps ? height : width, swaps ? width : height))
+        if scale != 1 {
+            readHeader(scale: scale)  // the header again, for the scaled size
+            if status.code != 0 { throw error(status, name: name) }
+        }
 
         let scaledWidth = Int(header.scaledWidth), scaledHeight = Int(header.scaledHeight)
         let count = scaledWidth * scaledHeight * 3

@@ -11,7 +11,25 @@ struct CommandLineOptions: Sendable, Equatable {
         case file(String)
     }
 
-    /// Image files and directories to look at, in the order given.
+    /// How `-o` and `--crop` images hide the faces (`--blur`, `--pixelate`).
+    enum Anonymization: Sendable, Equatable {
+        /// A strong blur over each face box.
+        case blur
+        /// A mosaic over each face box.
+        case pixelate
+    }
+
+    /// Which faces are reported (`--biggest`, `--best`, as Debian's older `facedetect`).
+    enum FaceChoice: Sendable, Equatable {
+        /// Every face found.
+        case all
+        /// Only the largest face.
+        case biggest
+        /// Only the face ranked best by score, centrality and size.
+        case best
+    }
+
+    /// Image files and directories to look at, in the order given; `-` reads paths from standard input.
     var inputs: [String] = []
     /// `-o/--output`: the annotated image (one input) or a directory of them (several inputs).
     var output: String?
@@ -19,11 +37,32 @@ struct CommandLineOptions: Sendable, Equatable {
     var json: JSONDestination?
     /// `-q/--query`: report through the exit status whether a face was found.
     var query = false
-    /// Detector settings from `--mode`, `--min-face-size`, `--threads`.
+    /// Detector settings from `--mode` and `--min-face-size`.
     var detector = FaceDetector.Options()
+    /// `--threads`: images processed at once (`nil`: one per CPU core).
+    var threads: Int?
+    /// `--csv`: where to write one row per face.
+    var csv: String?
+    /// `--crop`: the directory for one image per face.
+    var crop: String?
+    /// `--crop-margin`: how much each crop grows around the face box, as a fraction of its size per side.
+    var cropMargin: Float = 0.2
+    /// `--blur` / `--pixelate`.
+    var anonymization: Anonymization?
+    /// `--progress` (true) / `--no-progress` (false); `nil`: when standard error is a terminal.
+    var progress: Bool?
+    /// `--resume`: skip images that already have a record in the `--json` file.
+    var resume = false
+    /// `--shard K/N` or `--shard auto/N`.
+    var shard: ShardSelection.Request?
+    /// `--biggest` / `--best`.
+    var faceChoice = FaceChoice.all
+    /// `-c/--center`: face lines give the centre `x y` instead of `x y w h`.
+    var center = false
 
-    /// Whether to print the human-readable summary: only when no other output was asked for.
-    var printsSummary: Bool { output == nil && json == nil && !query }
+    /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
+    /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)
+    var printsFaceLines: Bool { json == nil && csv == nil && crop == nil && !query }
 }
 
 /// What one run of the tool does.
@@ -60,10 +99,7 @@ extension Command {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if argument == "-" && !optionsEnded {
-                throw UsageError(message: "reading paths from standard input ('-') is not supported yet")
-            }
-            if optionsEnded || !argument.hasPrefix("-") {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 options.inputs.append(argument)
                 continue
             }
@@ -108,12 +144,41 @@ extension Command {
                 options.json = destination.map { $0 == "-" ? .standardOutput : .file($0) } ?? .standardOutput
             case "--mode": options.detector.mode = try parseMode(value())
             case "--min-face-size": options.detector.minFaceSize = try parseMinFaceSize(value())
-            case "--threads": options.detector.threads = try parseThreads(value())
+            case "--threads": options.threads = try parseThreads(value())
+            case "--csv": options.csv = try value()
+            case "--crop": options.crop = try value()
+            case "--crop-margin": options.cropMargin = try parseCropMargin(value())
+            case "--blur": try noValue(); options.anonymization = .blur
+            case "--pixelate": try noValue(); options.anonymization = .pixelate
+            case "--progress": try noValue(); options.progress = true
+            case "--no-progress": try noValue(); options.progress = false
+            case "--resume": try noValue(); options.resume = true
+            case "--shard": options.shard = try ShardSelection.Request.parse(value())
+            case "--biggest": try noValue(); options.faceChoice = .biggest
+            case "--best": try noValue(); options.faceChoice = .best
+            case "-c", "--center": try noValue(); options.center = true
+            case "-s", "--search", "--search-threshold":
+                throw UsageError(message: "option '\(name)' (face search of the older facedetect) is not supported")
+            case "-d", "--debug":
+                throw UsageError(message: "option '\(name)' (debug metrics of the older facedetect) is not supported")
+            case "--data-dir":
+                throw UsageError(message: "option '--data-dir' is not needed: the models are built into facedetect")
             default:
                 throw UsageError(message: "unknown option '\(name)'")
             }
         }
         guard !options.inputs.isEmpty else { throw UsageError(message: "no input given") }
+        if options.resume {
+            guard case .file? = options.json else {
+                throw UsageError(message: "--resume needs --json FILE (the records already written say what to skip)")
+            }
+        }
+        if options.inputs.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "'-' (paths on standard input) may be given only once")
+        }
+        if options.json == .standardOutput && options.csv == "-" {
+            throw UsageError(message: "--json and --csv cannot both write to standard output")
+        }
         return .detect(options)
     }
 
@@ -144,6 +209,14 @@ extension Command {
             throw UsageError(message: "--min-face-size: '\(text)' is neither a fraction 0 < F ≤ 1 nor Npx")
         }
         return .fraction(fraction)
+    }
+
+    /// A fraction from 0 to 10.
+    static func parseCropMargin(_ text: String) throws(UsageError) -> Float {
+        guard let margin = Float(text), margin.isFinite, margin >= 0, margin <= 10 else {
+            throw UsageError(message: "--crop-margin: '\(text)' is not a number from 0 to 10 (a fraction of the face size)")
+        }
+        return margin
     }
 
     /// A whole number from 1 to 1024.

@@ -1,155 +1,170 @@
 import FaceDetection
 import FaceDetectionIO
+import Foundation
+import Synchronization
 
-/// One pass over all inputs: decode, detect, report, draw; a failed image is recorded and the
-/// run goes on, and failures are listed again at the end when there was more than one input.
+/// One pass over all inputs through the `OrderedPipeline`: a reader walks the inputs, worker
+/// threads decode, detect and write images, and this thread writes the records in input order
+/// (JSON Lines, CSV, face lines), draws the progress bar and sums up at the end. A failed image
+/// is recorded and the run goes on; failures are listed again at the end.
 struct DetectionRun {
     /// What the command line asked for.
     let options: CommandLineOptions
     /// Where annotated images go.
     let outputs: OutputPlan
-    /// The detector, shared by all images.
-    let detector: FaceDetector
+    /// The per-image work.
+    let processor: ImageProcessor
+    /// Images processed at once.
+    let threads: Int
+    /// Whether this is a batch (several inputs, a directory or standard input) rather than one
+    /// file: face lines then name their file, and a summary ends the run.
+    let isBatch: Bool
+    /// `--shard`, resolved.
+    let shard: ShardSelection?
+    /// With `--resume`: the files that already have a record.
+    let alreadyDone: Set<String>
+    /// Whether to draw a progress bar on standard error.
+    let showsProgress: Bool
     /// Where JSON Lines go, if anywhere.
     let json: TextOutput?
-    /// Summaries.
+    /// Where CSV rows go, if anywhere.
+    let csv: CSVOutput?
+    /// Face lines.
     let standardOutput: TextOutput
-    /// Errors and warnings.
+    /// Errors, warnings, progress and the summary.
     let standardError: TextOutput
 
-    /// Processes every input in order and returns the exit status.
+    /// Processes every input and returns the exit status.
     func run() -> ExitStatus {
+        let clock = ContinuousClock()
+        let start = clock.now
         var failures: [String] = []
-        var itemCount = 0
+        var itemCount = 0, faceCount = 0
         var foundFace = false
-        var writtenOutputs: Set<String> = []
 
-        var excluded: String?
-        if case .directory(let path) = outputs { excluded = path }
-        for item in InputWalker(arguments: options.inputs, excluding: excluded) {
+        let skipped = SkipCounter()
+        let walker = walker(counting: skipped)
+        let total = TotalCount()
+        if showsProgress && !options.inputs.contains("-") {
+            // A second walk, only counting, gives the progress bar its total.
+            let counter = self.walker(counting: nil)
+            Thread { total.count(counter) }.start()
+        }
+        let progress = showsProgress ? ProgressBar(output: standardError) : nil
+        func reportError(_ line: String) {
+            progress?.clear()
+            standardError.writeLine(line)
+        }
+
+        let processor = self.processor
+        let pipeline = OrderedPipeline<InputItem, ImageOutcome>(workers: threads, window: 4 * threads) {
+            processor.process($0)
+        }
+        pipeline.run(source: { InterruptSignal.signal == nil ? walker.next() : nil },
+                     shouldStop: { InterruptSignal.signal != nil },
+                     idle: { progress?.update(done: itemCount, total: total.value) }) { outcome in
             itemCount += 1
-            switch item {
-            case .failure(let path, let reason):
-                failures.append("\(path): \(reason)")
-                standardError.writeLine("error: \(path): \(reason)")
-            case .image(let input):
-                let (record, failure) = process(input, writtenOutputs: &writtenOutputs)
-                if !record.warnings.isEmpty {
-                    standardError.writeLine("warning: \(input.path): " + record.warnings.joined(separator: "; "))
-                }
-                if let failure {
-                    failures.append(failure)
-                    standardError.writeLine("error: \(failure)")
-                }
-                foundFace = foundFace || !record.faces.isEmpty
-                json?.writeLine(record.jsonLine)
-                if options.printsSummary && failure == nil {
-                    for line in Summary.lines(for: record) { standardOutput.writeLine(line) }
+            let record = outcome.record
+            if !record.warnings.isEmpty {
+                reportError("warning: \(record.file): " + record.warnings.joined(separator: "; "))
+            }
+            if let failure = outcome.failure {
+                failures.append(failure)
+                reportError("error: \(failure)")
+            }
+            foundFace = foundFace || !record.faces.isEmpty
+            faceCount += record.faces.count
+            json?.writeLine(record.jsonLine)
+            csv?.write(record)
+            if options.printsFaceLines {
+                for line in FaceLines.lines(for: record, center: options.center, withPath: isBatch) {
+                    standardOutput.writeLine(line)
                 }
             }
+            progress?.update(done: itemCount, total: total.value)
         }
+        // The last frame: when the run was not interrupted, everything was done.
+        progress?.update(done: itemCount, total: total.value ?? (InterruptSignal.signal == nil ? itemCount : nil), force: true)
+        progress?.clear()
+
         if let json, let reason = json.failure {
             failures.append("\(json.name): cannot write: \(reason)")
             standardError.writeLine("error: \(json.name): cannot write: \(reason)")
         }
-        if !failures.isEmpty {
-            if itemCount > 1 {
-                standardError.writeLine("facedetect: \(failures.count) of \(itemCount) inputs failed:")
-                for failure in failures { standardError.writeLine("  \(failure)") }
-            }
-            return .inputFailed
+        json?.close()
+        if let csv, let path = options.csv, let reason = csv.finish() {
+            failures.append("\(path): cannot write: \(reason)")
+            standardError.writeLine("error: \(path): cannot write: \(reason)")
         }
+        if isBatch && !options.query {
+            let seconds = ProgressBar.seconds(clock.now - start)
+            var line = "facedetect: \(itemCount) image\(itemCount == 1 ? "" : "s"), \(faceCount) face\(faceCount == 1 ? "" : "s"), "
+            line += "\(failures.count) failed, " + JSONText.fixedPoint(seconds, decimals: 1, trimmed: false) + " s, "
+            line += JSONText.fixedPoint(seconds > 0 ? Double(itemCount) / seconds : 0, decimals: 1, trimmed: false) + " images/s"
+            if skipped.value > 0 { line += " (\(skipped.value) already done, skipped)" }
+            standardError.writeLine(line)
+        }
+        if !failures.isEmpty && itemCount > 1 {
+            standardError.writeLine("facedetect: \(failures.count) of \(itemCount) inputs failed:")
+            for failure in failures { standardError.writeLine("  \(failure)") }
+        }
+        if let signal = InterruptSignal.signal {
+            standardError.writeLine("facedetect: interrupted after \(itemCount) images; complete records only were written")
+            return signal == SIGTERM ? .terminated : .interrupted
+        }
+        if !failures.isEmpty { return .inputFailed }
         if options.query && !foundFace { return .noFace }
         return .success
     }
 
-    /// Decodes, detects and draws one image. Returns its record and, if it failed, the error line
-    /// (`path: reason`, naming the file that failed: the input, or the output it could not write).
-    private func process(_ input: ImageInput, writtenOutputs: inout Set<String>) -> (PredictionRecord, String?) {
-        var record = PredictionRecord(file: input.path)
-        let clock = ContinuousClock()
-
-        let decodeStart = clock.now
-        let decoded: DecodedImage
-        if case .other = FileSystem.kind(of: input.path) {
-            // A device or pipe named on the command line: reading it could take forever.
-            record.error = "not a regular file"
-            return (record, "\(input.path): not a regular file")
-        }
-        do {
-            decoded = try ImageIO.read(path: input.path)
-        } catch let error as ImageIOError {
-            record.error = error.reason
-            return (record, error.description)
-        } catch {
-            record.error = "\(error)"
-            return (record, "\(input.path): \(error)")
-        }
-        record.decodeSeconds = seconds(clock.now - decodeStart)
-        record.width = decoded.fullWidth
-        record.height = decoded.fullHeight
-        record.warnings = decoded.warnings
-
-        let detectStart = clock.now
-        let faces: [Face]
-        do {
-            faces = try detector.detect(in: decoded.image)
-        } catch {
-            record.error = "detection failed: \(error)"
-            return (record, "\(input.path): detection failed: \(error)")
-        }
-        record.seconds = seconds(clock.now - detectStart)
-        record.faces = decoded.scale == 1 ? faces : faces.map { scaled($0, by: Float(decoded.scale)) }
-
-        if let outputPath = outputs.path(for: input, format: decoded.format) {
-            do {
-                try writeAnnotated(decoded.image, faces: faces, to: outputPath, input: input, writtenOutputs: &writtenOutputs)
-            } catch {
-                record.error = error.description
-                return (record, error.description)
-            }
-        }
-        return (record, nil)
+    /// A walker over the inputs keeping this shard's images and those not yet done (counted in
+    /// `skipped`), never entering the output directories.
+    private func walker(counting skipped: SkipCounter?) -> InputSource {
+        var excluded: [String] = []
+        if case .directory(let path) = outputs { excluded.append(path) }
+        if let crop = options.crop { excluded.append(crop) }
+        let shard = self.shard, alreadyDone = self.alreadyDone
+        return InputSource(InputWalker(arguments: options.inputs, excluding: excluded) { input in
+            if let shard, !shard.contains(key: input.relativePath) { return false }
+            if alreadyDone.contains(input.path) { skipped?.add(); return false }
+            return true
+        })
     }
+}
 
-    /// Draws `faces` on `image` and writes it atomically to `path`, creating the mirrored
-    /// directories in directory mode; never overwrites the input or an output of this run.
-    private func writeAnnotated(_ image: FaceDetection.Image, faces: [Face], to path: String, input: ImageInput,
-                                writtenOutputs: inout Set<String>) throws(FileSystemError) {
-        guard writtenOutputs.insert(path).inserted else {
-            throw FileSystemError(path: path, reason: "already written for another input of this run")
-        }
-        guard !FileSystem.isSameFile(path, input.path) else {
-            throw FileSystemError(path: path, reason: "refusing to overwrite the input image")
-        }
-        if case .directory = outputs, let slash = path.lastIndex(of: "/") {
-            try FileSystem.createDirectories(String(path[..<slash]))
-        }
-        var canvas = image
-        canvas.draw(faces)
-        do {
-            try ImageIO.write(canvas, to: path)
-        } catch let error as ImageIOError {
-            throw FileSystemError(path: error.path, reason: error.reason)
-        } catch {
-            throw FileSystemError(path: path, reason: "\(error)")
-        }
+/// The input walker, used by one thread at a time (the pipeline's reader).
+final class InputSource: @unchecked Sendable {
+    /// The walk.
+    private var walker: InputWalker
+    /// A source walking with `walker`.
+    init(_ walker: InputWalker) { self.walker = walker }
+    /// The next item.
+    func next() -> InputItem? { walker.next() }
+}
+
+/// How many images `--resume` skipped (counted on the reader thread, read at the end).
+final class SkipCounter: Sendable {
+    /// The count.
+    private let count = Atomic<Int>(0)
+    /// One more.
+    func add() { count.add(1, ordering: .relaxed) }
+    /// The count so far.
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// The number of inputs, once a counting walk has finished (for the progress bar's total).
+final class TotalCount: Sendable {
+    /// The total, −1 while unknown.
+    private let total = Atomic<Int>(-1)
+    /// Walks `source` to its end and publishes how many items it had.
+    func count(_ source: InputSource) {
+        var count = 0
+        while InterruptSignal.signal == nil, source.next() != nil { count += 1 }
+        total.store(count, ordering: .relaxed)
     }
-
-    /// `face` with every coordinate multiplied by `factor` (from a reduced decode to full size).
-    private func scaled(_ face: Face, by factor: Float) -> Face {
-        var result = face
-        let box = face.bounds
-        result.bounds = Rect(x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor)
-        result.landmarks = face.landmarks.map {
-            Landmark(type: $0.type, position: Point(x: $0.position.x * factor, y: $0.position.y * factor))
-        }
-        return result
-    }
-
-    /// A duration in seconds.
-    private func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    /// The total, or `nil` while unknown.
+    var value: Int? {
+        let value = total.load(ordering: .relaxed)
+        return value < 0 ? nil : value
     }
 }

@@ -6,6 +6,10 @@ enum ExitStatus: Int32, Sendable {
     case inputFailed = 1
     /// With `-q`: no face was found.
     case noFace = 2
+    /// Stopped by Ctrl-C (SIGINT) after finishing the images in flight (128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM after finishing the images in flight (128 + 15).
+    case terminated = 143
     /// The command line is wrong (as BSD's `EX_USAGE`).
     case usage = 64
 }

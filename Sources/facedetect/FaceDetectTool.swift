@@ -1,4 +1,9 @@
 import FaceDetection
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The tool from arguments to exit status: parse, set up outputs and the detector, run.
 enum FaceDetectTool {
@@ -9,7 +14,8 @@ enum FaceDetectTool {
 
         let options: CommandLineOptions
         let outputs: OutputPlan
-        do {
+        let shard: ShardSelection?
+        do throws(UsageError) {
             switch try Command.parse(arguments) {
             case .help:
                 standardOutput.writeLine(HelpText.usage)
@@ -21,33 +27,56 @@ enum FaceDetectTool {
                 options = parsed
             }
             outputs = try OutputPlan.make(output: options.output, inputs: options.inputs)
+            shard = try options.shard?.resolve { name in getenv(name).map { String(cString: $0) } }
+            if options.anonymization != nil && outputs == .none {
+                throw UsageError(message: "--blur and --pixelate need -o (the images to write with the faces hidden)")
+            }
         } catch {
             standardError.writeLine("facedetect: \(error.message) (see 'facedetect --help')")
             return .usage
         }
 
-        let detector: FaceDetector
+        // One file argument: the old single-image use; anything else is a batch.
+        let isBatch = options.inputs.count > 1 || options.inputs.contains { input in
+            if input == "-" { return true }
+            if case .directory = FileSystem.kind(of: input) { return true }
+            return false
+        }
+        let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let processor: ImageProcessor
         do {
-            detector = try FaceDetector(options: options.detector)
+            // Threads go to images in a batch, to the one image's detector otherwise.
+            processor = try ImageProcessor(options: options, outputs: outputs, detectorThreads: isBatch ? 1 : threads)
         } catch {
             standardError.writeLine("facedetect: cannot set up the detector: \(error)")
             return .inputFailed
         }
 
+        var alreadyDone: Set<String> = []
         var json: TextOutput?
-        switch options.json {
-        case nil: json = nil
-        case .standardOutput?: json = standardOutput
-        case .file(let path)?:
-            do {
-                json = try TextOutput.create(path)
-            } catch {
-                standardError.writeLine("error: \(error.description)")
-                return .inputFailed
+        var csv: CSVOutput?
+        do {
+            switch options.json {
+            case nil: json = nil
+            case .standardOutput?: json = standardOutput
+            case .file(let path)?:
+                if options.resume {
+                    alreadyDone = try ResumeLog.load(path)
+                    json = try TextOutput.append(path)
+                } else {
+                    json = try TextOutput.create(path)
+                }
             }
+            if let path = options.csv { csv = try CSVOutput(path: path, standardOutput: standardOutput, keepingRows: options.resume) }
+        } catch {
+            standardError.writeLine("error: \(error.description)")
+            return .inputFailed
         }
 
-        return DetectionRun(options: options, outputs: outputs, detector: detector, json: json,
-                            standardOutput: standardOutput, standardError: standardError).run()
+        InterruptSignal.install()
+        let showsProgress = options.progress ?? (isBatch && isatty(2) == 1)
+        return DetectionRun(options: options, outputs: outputs, processor: processor, threads: isBatch ? threads : 1,
+                            isBatch: isBatch, shard: shard, alreadyDone: alreadyDone, showsProgress: showsProgress,
+                            json: json, csv: csv, standardOutput: standardOutput, standardError: standardError).run()
     }
 }

@@ -67,6 +67,23 @@ enum FileSystem {
         return Array(bytes.prefix(filled))
     }
 
+    /// The whole text of regular file `path`, or `nil` if it cannot be read.
+    static func contents(of path: String) -> String? {
+        guard case .regularFile = kind(of: path) else { return nil }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return nil }
+            if got == 0 { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(contentsOf: chunk[0..<got])
+        }
+    }
+
     /// Creates directory `path` and any missing parents (like `mkdir -p`).
     static func createDirectories(_ path: String) throws(FileSystemError) {
         var prefix = path.hasPrefix("/") ? "/" : ""

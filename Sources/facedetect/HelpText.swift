@@ -3,43 +3,72 @@ import FaceDetection
 /// The texts `--help` and `--version` print.
 enum HelpText {
     /// The tool's version.
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     /// The usage text for `--help`.
     static let usage = """
     USAGE: facedetect [OPTIONS] INPUT...
 
-    Finds the faces in JPEG and PNG images.
+    Finds the faces in JPEG and PNG images, one photo or millions.
 
-    INPUT is an image file or a directory. Directories are walked recursively in path order;
-    files in them are recognised as images by their content, other files are skipped.
+    INPUT is an image file, a directory, or - (paths on standard input, one per line).
+    Directories are walked recursively in path order; files in them are recognised as
+    images by their content, other files are skipped. Results come in input order.
 
-    OPTIONS:
-      -o, --output PATH       Write the image with the faces drawn on it. With one image
-                              input, PATH is the output file (format from its extension:
-                              .png, .jpg, .jpeg) or an existing directory. With several
-                              inputs or a directory input, PATH is a directory (created if
-                              needed) that mirrors the inputs' tree.
-      --json [FILE|-]         Write one JSON object per image (JSON Lines) to FILE, or to
-                              standard output when FILE is '-' or left out. The next
-                              argument is taken as FILE only if it is '-' or ends in .json
-                              or .jsonl; --json=FILE always takes FILE.
+    Without --json, --csv, --crop or -q, each face is printed as 'x y w h' (whole pixels),
+    as Debian's older facedetect printed it; with several inputs each line starts with
+    'path: '. A batch ends with a summary on standard error.
+
+    OUTPUTS:
+      --json [FILE|-]         One JSON object per image (JSON Lines) to FILE, or to standard
+                              output when FILE is '-' or left out. The next argument is taken
+                              as FILE only if it is '-' or ends in .json or .jsonl.
+      --csv FILE|-            One row per face: file,face,x,y,width,height,score.
+      -o, --output PATH       The image with the faces drawn on it. One image input: PATH is
+                              the output file (.png, .jpg, .jpeg) or an existing directory.
+                              Several inputs: PATH is a directory mirroring the inputs' tree.
+      --blur, --pixelate      Hide the faces in the -o images instead of drawing boxes.
+      --crop DIR              One image per face in DIR (mirroring the inputs' tree),
+                              named <name>_face<N>.jpg or .png.
+      --crop-margin F         Grow each crop by F times the face size per side (default 0.2).
+      -c, --center            Print the centre 'x y' of each face instead of 'x y w h'.
+      -q, --query             Print nothing; exit 0 if a face was found, 2 if none.
+
+    DETECTION:
       --mode MODE             Detector: \(FaceDetector.Mode.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(FaceDetector.Options().mode.rawValue)).
       --min-face-size SIZE    Smallest face: a fraction of the image width (0 < F <= 1,
-                              default 0.1) or pixels (e.g. 40px).
-      --threads N             Threads for the detector (default 1).
-      -q, --query             Print nothing; exit 0 if a face was found, 2 if none.
+                              default 0.1) or pixels (e.g. 40px). Large JPEGs are decoded
+                              at 1/2, 1/4 or 1/8 size when the smallest face allows.
+      --biggest               Report only the biggest face of each image.
+      --best                  Report only the best face (score, size, centrality).
+
+    BATCHES:
+      --threads N             Images processed at once (default: one per CPU core); with
+                              a single image, threads for its detector.
+      --progress, --no-progress
+                              Show a progress bar on standard error (default: when it is
+                              a terminal and there are several inputs).
+      --resume                Skip images that already have a record in the --json FILE,
+                              and append to it (a last line cut short is removed first).
+      --shard K/N             Process only shard K of N (1 <= K <= N): a stable split by a
+                              hash (FNV-1a) of each image's path below its input root.
+      --shard auto/N          K from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or
+                              AWS_BATCH_JOB_ARRAY_INDEX (counting from 0: index i is K = i+1).
+
       -h, --help              Show this help.
       --version               Show the version.
 
-    Without -o, --json or -q, a short summary per image goes to standard output.
     Errors and warnings go to standard error, one line each, naming the file.
+    Options of the older facedetect that have no meaning here (--data-dir, -s/--search,
+    --search-threshold, -d/--debug) are refused.
 
     EXIT STATUS:
-      0   success (with -q: a face was found)
-      1   an input failed (the other inputs are still processed; failures are
-          listed at the end)
-      2   with -q: no face was found
-      64  bad usage
+      0    success (with -q: a face was found)
+      1    an input failed (the other inputs are still processed; failures are
+           listed at the end)
+      2    with -q: no face was found
+      64   bad usage
+      130  interrupted (Ctrl-C; 143 for SIGTERM): the images in flight were finished
+           and only complete records were written
     """
 }

@@ -5,8 +5,9 @@ struct ImageInput: Sendable, Equatable {
     /// The path as the tool reached it: the argument itself, or a directory argument joined with
     /// the path below it (`images/0--Parade/x.jpg`).
     var path: String
-    /// The path below the argument it came from (the file name for a file argument); outputs for
-    /// several inputs mirror it.
+    /// The path below the argument it came from (the file name for a file argument, the path
+    /// itself for a path read from standard input, without a leading `/`, `.` or `..`
+    /// components); outputs for several inputs mirror it, and `--shard` hashes it.
     var relativePath: String
 }
 
@@ -20,6 +21,8 @@ enum InputItem: Sendable, Equatable {
 
 /// Turns the INPUT arguments into images, one at a time (so a huge tree streams).
 ///
+/// The argument `-` stands for the lines of standard input, read as they come: each non-empty
+/// line is a path, treated like an argument (a file or a directory to walk).
 /// A file argument is yielded as it is (whatever it holds: reading it reports what is wrong).
 /// A directory argument is walked depth-first with each directory's entries sorted by name
 /// (byte order), i.e. sorted by path component by component; files in it count as images when
@@ -40,30 +43,63 @@ struct InputWalker: Sequence, IteratorProtocol {
     private var pending: [Pending] = []
     /// Directories (device, inode) entered under the current argument.
     private var visited: Set<[UInt64]> = []
-    /// A directory never to enter (where annotated images go).
-    private let excludedDirectory: String?
+    /// Directories never to enter (where annotated images and crops go).
+    private let excludedDirectories: [String]
+    /// Which images to keep (checked before a file is opened): `--shard`, `--resume`.
+    private let isWanted: @Sendable (ImageInput) -> Bool
+    /// Whether standard input is being read (for the `-` argument).
+    private var readingStandardInput = false
 
-    /// A walker over `arguments`, in their order, that does not enter `excludedDirectory`.
-    init(arguments: [String], excluding excludedDirectory: String? = nil) {
+    /// A walker over `arguments`, in their order, that does not enter `excludedDirectories` and
+    /// yields only the images `isWanted` accepts.
+    init(arguments: [String], excluding excludedDirectories: [String] = [],
+         isWanted: @escaping @Sendable (ImageInput) -> Bool = { _ in true }) {
         self.arguments = arguments.reversed()
-        self.excludedDirectory = excludedDirectory
+        self.excludedDirectories = excludedDirectories
+        self.isWanted = isWanted
+    }
+
+    /// The next argument: from the list, or the next path on standard input while `-` is being read.
+    private mutating func nextArgument() -> (path: String, fromStandardInput: Bool)? {
+        while true {
+            if readingStandardInput {
+                if let line = readLine(strippingNewline: true) {
+                    if line.isEmpty { continue }
+                    return (line, true)
+                }
+                readingStandardInput = false
+            }
+            guard let argument = arguments.popLast() else { return nil }
+            if argument == "-" { readingStandardInput = true; continue }
+            return (argument, false)
+        }
+    }
+
+    /// `path` without a leading `/` and without `.` or `..` components, for mirroring and sharding
+    /// (`/data/./a/../b.jpg` → `data/a/b.jpg`).
+    static func relativeForm(of path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
     }
 
     /// The next image or failure, or `nil` when all arguments are done.
     mutating func next() -> InputItem? {
         while true {
             guard let work = pending.popLast() else {
-                guard let argument = arguments.popLast() else { return nil }
+                guard let (argument, fromStandardInput) = nextArgument() else { return nil }
                 visited = []
-                let input = ImageInput(path: argument, relativePath: FileSystem.lastComponent(of: argument))
+                let root = fromStandardInput ? InputWalker.relativeForm(of: argument) : ""
                 if case .directory = FileSystem.kind(of: argument) {
-                    pending.append(.directory(ImageInput(path: argument, relativePath: "")))
+                    pending.append(.directory(ImageInput(path: argument, relativePath: root)))
                     continue
                 }
-                return .image(input)
+                let input = ImageInput(path: argument,
+                                       relativePath: fromStandardInput ? root : FileSystem.lastComponent(of: argument))
+                if isWanted(input) { return .image(input) }
+                continue
             }
             switch work {
             case .file(let input):
+                guard isWanted(input) else { continue }
                 // Unreadable files are kept: the reader then says why they cannot be read.
                 guard let bytes = FileSystem.firstBytes(of: input.path, count: 16) else { return .image(input) }
                 if ImageFormat.sniff(bytes) != nil { return .image(input) }
@@ -77,7 +113,9 @@ struct InputWalker: Sequence, IteratorProtocol {
     private mutating func enter(_ directory: ImageInput) -> InputItem? {
         guard case .directory(let device, let inode) = FileSystem.kind(of: directory.path),
               visited.insert([device, inode]).inserted else { return nil }
-        if let excludedDirectory, case .directory(device, inode) = FileSystem.kind(of: excludedDirectory) { return nil }
+        for excluded in excludedDirectories {
+            if case .directory(device, inode) = FileSystem.kind(of: excluded) { return nil }
+        }
         let names: [String]
         do {
             names = try FileSystem.names(inDirectory: directory.path)

@@ -4,7 +4,7 @@ import FaceDetectionIO
 ///
 /// - one image input and a PATH that is not an existing directory and does not end in `/`:
 ///   PATH is the output file, its format given by its extension (`.png`, `.jpg`, `.jpeg`);
-/// - otherwise (several inputs, a directory input, or PATH an existing directory or ending in
+/// - otherwise (several inputs, a directory input, `-`, or PATH an existing directory or ending in
 ///   `/`): PATH is a directory, created if needed (unless its name ends in an image extension,
 ///   which is taken for a mistake), and each image goes to PATH joined with its
 ///   path below its argument (the file name for a file argument). A name whose extension gives
@@ -27,7 +27,7 @@ enum OutputPlan: Sendable, Equatable {
             if case .directory = FileSystem.kind(of: input) { return true }
             return false
         }
-        if inputs.count > 1 || hasDirectoryInput {
+        if inputs.count > 1 || hasDirectoryInput || inputs.contains("-") {
             if case .unavailable = outputKind {
                 guard ImageFormat(path: output) == nil else {
                     throw UsageError(message: "-o: '\(output)' looks like an image file, but several inputs need a directory")

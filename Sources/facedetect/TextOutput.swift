@@ -36,17 +36,38 @@ final class TextOutput {
         self.ownsDescriptor = ownsDescriptor
     }
 
-    deinit { if ownsDescriptor { close(descriptor) } }
+    /// Whether the descriptor has been closed by `close()`.
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes a file the tool opened (standard output and error stay open); later lines are dropped.
+    func close() {
+        guard ownsDescriptor, !closed else { return }
+        closed = true
+        if closeDescriptor(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+    }
+
+    /// Opens `path` for appending (creating it if needed), for `--resume`.
+    static func append(_ path: String) throws(FileSystemError) -> TextOutput {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o666)
+        guard descriptor >= 0 else {
+            throw FileSystemError(path: path, reason: "cannot write: " + String(cString: strerror(errno)))
+        }
+        return TextOutput(descriptor: descriptor, name: path, ownsDescriptor: true)
+    }
 
     /// Writes `text` and a newline.
-    func writeLine(_ text: String) {
-        guard failure == nil else { return }
+    func writeLine(_ text: String) { write(text + "\n") }
+
+    /// Writes `text` as it is, in one piece as far as the system allows.
+    func write(_ text: String) {
+        guard failure == nil, !closed else { return }
         var line = text
-        line += "\n"
         line.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = writeBytes(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { failure = String(cString: strerror(errno)); return }
                 offset += written
@@ -54,3 +75,9 @@ final class TextOutput {
         }
     }
 }
+
+/// `close(2)` (a file-scope name: inside `TextOutput`, `close` means the method).
+private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+/// `write(2)` (a file-scope name: inside `TextOutput`, `write` means the method).
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }

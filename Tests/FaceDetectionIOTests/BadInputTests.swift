@@ -175,3 +175,48 @@ struct LargeNonImageTests {
         #expect(error?.reason == "not a JPEG or PNG image (looks like text)")
     }
 }
+
+/// `DecodeLimits.maxFileBytes` bounds what is read: a large file is refused by its size, an
+/// endless device after at most the limit.
+struct FileSizeLimitTests {
+    @Test func aRegularFileAboveTheLimitIsRefusedBeforeReading() throws {
+        let path = FixturePaths.codec("jpeg_203x151.jpg")
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(throws: ImageIOError(path: path, reason: "file too large: more than \(size - 1) bytes (the limit)")) {
+            try ImageIO.read(path: path, limits: DecodeLimits(maxFileBytes: size - 1))
+        }
+        #expect(try ImageIO.read(path: path, limits: DecodeLimits(maxFileBytes: size)).image.width == 203)
+    }
+
+    @Test func anEndlessDeviceIsRefusedNotReadForever() throws {
+        // /dev/zero never ends: its first bytes are no image, and the cap stops the read anyway.
+        let error = try #require(throws: ImageIOError.self) {
+            try ImageIO.read(path: "/dev/zero", limits: DecodeLimits(maxFileBytes: 1 << 20))
+        }
+        #expect(error.reason.hasPrefix("not a JPEG or PNG image"))
+    }
+
+    @Test func anEndlessImageLikeStreamStopsAtTheLimit() throws {
+        // A FIFO fed a JPEG's start and then endless bytes: refused once the limit is reached.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("stream").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let jpegStart = Array(try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec("jpeg_203x151.jpg"))).prefix(1024))
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+            var chunk = jpegStart
+            chunk += [UInt8](repeating: 0, count: 1 << 16)
+            // Ends when the reader closes the FIFO (the write then fails with EPIPE, SIGPIPE ignored).
+            while (try? handle.write(contentsOf: chunk)) != nil {}
+            try? handle.close()
+        }
+        signal(SIGPIPE, SIG_IGN)
+        writer.start()
+        let error = try #require(throws: ImageIOError.self) {
+            try ImageIO.read(path: fifo, limits: DecodeLimits(maxFileBytes: 4 << 20))
+        }
+        #expect(error.reason == "file too large: more than \(4 << 20) bytes (the limit)")
+    }
+}

@@ -33,13 +33,13 @@ struct CommandLineParsingTests {
                                   "-q", "--", "-odd.png"])
         #expect(parsed.inputs == ["b.png", "-odd.png"])
         #expect(parsed.detector.minFaceSize == .pixels(40))
-        #expect(parsed.detector.threads == 3)
+        #expect(parsed.threads == 3)
         #expect(parsed.detector.mode == .fast)
         #expect(parsed.output == "out")
         #expect(parsed.query)
-        #expect(!parsed.printsSummary)
+        #expect(!parsed.printsFaceLines)
         #expect(try options(["--min-face-size=0.25", "a.png"]).detector.minFaceSize == .fraction(0.25))
-        #expect(try options(["a.png"]).printsSummary)
+        #expect(try options(["a.png"]).printsFaceLines)
     }
 
     @Test func helpWinsOverEverythingBeforeIt() throws {

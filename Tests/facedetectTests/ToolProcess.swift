@@ -47,9 +47,11 @@ enum ToolProcess {
         return folders.last!.appendingPathComponent("facedetect")
     }()
 
-    /// Runs the tool with `arguments` in `directory`; kills it after `timeout` seconds (a hang is
-    /// a failure, reported as status -1).
-    static func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 120) throws -> Result {
+    /// Runs the tool with `arguments` in `directory`, `input` on its standard input and
+    /// `environment` added to its environment; kills it after `timeout` seconds (a hang is a
+    /// failure, reported as status -1).
+    static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
+                    environment: [String: String] = [:], timeout: Double = 120) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("facedetect-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -65,7 +67,16 @@ enum ToolProcess {
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        if let input {
+            let inputURL = scratch.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(5_000) }

@@ -1,0 +1,26 @@
+import FaceDetection
+
+/// `--biggest` and `--best`: one face out of several, as Debian's older `facedetect` chose it.
+enum FaceSelection {
+    /// `faces` as `choice` asks, in an image `width` × `height`.
+    static func select(_ faces: [Face], _ choice: CommandLineOptions.FaceChoice, width: Int, height: Int) -> [Face] {
+        guard faces.count > 1 else { return faces }
+        switch choice {
+        case .all:
+            return faces
+        case .biggest:
+            return [faces.max { $0.bounds.area < $1.bounds.area }!]
+        case .best:
+            // The older tool's weights: 0.7 quality (here the detector's score), 0.2 size, 0.1 centrality.
+            let largest = faces.map { ($0.bounds.width + $0.bounds.height) / 2 }.max()!
+            let halfDiagonal = Float(max(width, height)) / 2
+            func rank(_ face: Face) -> Float {
+                let box = face.bounds
+                let dx = Float(width) / 2 - (box.x + box.width / 2), dy = Float(height) / 2 - (box.y + box.height / 2)
+                let distance = (dx * dx + dy * dy).squareRoot() / halfDiagonal
+                return 0.7 * face.score + 0.2 * (box.width + box.height) / 2 / largest + 0.1 * (1 - distance)
+            }
+            return [faces.max { rank($0) < rank($1) }!]
+        }
+    }
+}
