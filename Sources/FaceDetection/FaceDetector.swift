@@ -109,6 +109,15 @@ public struct FaceDetector: Sendable {
         shapePredictor = needsPoints ? try BuiltinModels.shapePredictor.get() : nil
     }
 
+    /// The smallest face, in pixels, the mode can find at all (its detection window): the cascade's
+    /// window in fast mode, P-Net's 12 px in accurate mode.
+    public var smallestFace: Int {
+        switch options.mode {
+        case .fast: return max(cascadeDetector.cascade.windowWidth, cascadeDetector.cascade.windowHeight)
+        case .accurate: return 12
+        }
+    }
+
     /// The faces in `image`, best first (only the largest with `prominentFaceOnly`), with what the
     /// options ask for.
     public func detect(in image: Image) throws -> [Face] {

@@ -19,12 +19,10 @@ struct CommandLineOptions: Sendable, Equatable {
         case pixelate
     }
 
-    /// Which faces are reported (`--biggest`, `--best`, as Debian's older `facedetect`).
+    /// Which faces are reported (`--best`, as Debian's older `facedetect`).
     enum FaceChoice: Sendable, Equatable {
         /// Every face found.
         case all
-        /// Only the largest face.
-        case biggest
         /// Only the face ranked best by score, centrality and size.
         case best
     }
@@ -37,8 +35,13 @@ struct CommandLineOptions: Sendable, Equatable {
     var json: JSONDestination?
     /// `-q/--query`: report through the exit status whether a face was found.
     var query = false
-    /// Detector settings from `--mode` and `--min-face-size`.
-    var detector = FaceDetector.Options()
+    /// Detector settings from `--mode`, `--landmarks`, `--classification`, `--min-face-size`,
+    /// `--min-score` and `--prominent-face-only`. The tool's defaults differ from the library's:
+    /// accurate mode (best accuracy per millisecond, README "Results") with landmarks and
+    /// classification on.
+    var detector = FaceDetector.Options(mode: .accurate, landmarks: .all, classification: .all)
+    /// `--labels`: write a short label (face number, smile %, yaw) above each box in `-o` images.
+    var labels = false
     /// `--threads`: images processed at once (`nil`: one per CPU core).
     var threads: Int?
     /// `--csv`: where to write one row per face.
@@ -55,7 +58,7 @@ struct CommandLineOptions: Sendable, Equatable {
     var resume = false
     /// `--shard K/N` or `--shard auto/N`.
     var shard: ShardSelection.Request?
-    /// `--biggest` / `--best`.
+    /// `--best`.
     var faceChoice = FaceChoice.all
     /// `-c/--center`: face lines give the centre `x y` instead of `x y w h`.
     var center = false
@@ -142,7 +145,7 @@ extension Command {
                     index += 1
                 }
                 options.json = destination.map { $0 == "-" ? .standardOutput : .file($0) } ?? .standardOutput
-            case "--mode": options.detector.mode = try parseMode(value())
+            case "--mode": options.detector.mode = try parseChoice(value(), option: "--mode")
             case "--min-face-size": options.detector.minFaceSize = try parseMinFaceSize(value())
             case "--threads": options.threads = try parseThreads(value())
             case "--csv": options.csv = try value()
@@ -154,7 +157,11 @@ extension Command {
             case "--no-progress": try noValue(); options.progress = false
             case "--resume": try noValue(); options.resume = true
             case "--shard": options.shard = try ShardSelection.Request.parse(value())
-            case "--biggest": try noValue(); options.faceChoice = .biggest
+            case "--biggest", "--prominent-face-only": try noValue(); options.detector.prominentFaceOnly = true
+            case "--landmarks": options.detector.landmarks = try parseChoice(value(), option: "--landmarks")
+            case "--classification": options.detector.classification = try parseChoice(value(), option: "--classification")
+            case "--min-score": options.detector.minScore = try parseMinScore(value())
+            case "--labels": try noValue(); options.labels = true
             case "--best": try noValue(); options.faceChoice = .best
             case "-c", "--center": try noValue(); options.center = true
             case "-s", "--search", "--search-threshold":
@@ -188,13 +195,22 @@ extension Command {
         return argument == "-" || lowered.hasSuffix(".json") || lowered.hasSuffix(".jsonl")
     }
 
-    /// `fast` (and any other mode the library has).
-    static func parseMode(_ text: String) throws(UsageError) -> FaceDetector.Mode {
-        guard let mode = FaceDetector.Mode(rawValue: text) else {
-            let known = FaceDetector.Mode.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "--mode: unknown mode '\(text)' (known: \(known))")
+    /// `all` or `none` (or any other case of `Choice`), for `option`.
+    static func parseChoice<Choice: RawRepresentable & CaseIterable>(_ text: String, option: String) throws(UsageError) -> Choice
+    where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: text) else {
+            let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(message: "\(option): unknown value '\(text)' (known: \(known))")
         }
-        return mode
+        return choice
+    }
+
+    /// A score threshold 0…1.
+    static func parseMinScore(_ text: String) throws(UsageError) -> Float {
+        guard let score = Float(text), score >= 0, score <= 1 else {
+            throw UsageError(message: "--min-score: '\(text)' is not a number from 0 to 1")
+        }
+        return score
     }
 
     /// `F` (0 < F ≤ 1, a fraction of the image width) or `Npx` (N ≥ 1 pixels).

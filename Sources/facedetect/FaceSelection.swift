@@ -1,6 +1,7 @@
 import FaceDetection
 
-/// `--biggest` and `--best`: one face out of several, as Debian's older `facedetect` chose it.
+/// `--best`: one face out of several, as Debian's older `facedetect` chose it. (`--biggest` is the
+/// library's `prominentFaceOnly`.)
 enum FaceSelection {
     /// `faces` as `choice` asks, in an image `width` × `height`.
     static func select(_ faces: [Face], _ choice: CommandLineOptions.FaceChoice, width: Int, height: Int) -> [Face] {
@@ -8,8 +9,6 @@ enum FaceSelection {
         switch choice {
         case .all:
             return faces
-        case .biggest:
-            return [faces.max { $0.bounds.area < $1.bounds.area }!]
         case .best:
             // The older tool's weights: 0.7 quality (here the detector's score), 0.2 size, 0.1 centrality.
             let largest = faces.map { ($0.bounds.width + $0.bounds.height) / 2 }.max()!

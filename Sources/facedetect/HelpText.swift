@@ -31,15 +31,23 @@ enum HelpText {
       --crop DIR              One image per face in DIR (mirroring the inputs' tree),
                               named <name>_face<N>.jpg or .png.
       --crop-margin F         Grow each crop by F times the face size per side (default 0.2).
+      --labels                In -o images, write each face's number, smile % and yaw
+                              above its box.
       -c, --center            Print the centre 'x y' of each face instead of 'x y w h'.
       -q, --query             Print nothing; exit 0 if a face was found, 2 if none.
 
     DETECTION:
-      --mode MODE             Detector: \(FaceDetector.Mode.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(FaceDetector.Options().mode.rawValue)).
+      --mode MODE             fast (a boosted cascade: frontal faces) or accurate (a CNN
+                              cascade, MTCNN: far more faces; the default).
+      --landmarks all|none    Android's landmarks for the face's yaw, and the Euler angles
+                              (default: all).
+      --classification all|none
+                              Smiling and eye-open probabilities (default: all).
+      --min-score S           Drop faces scoring below S, 0...1 (default 0.25; 0 keeps all).
+      --prominent-face-only   Report only the largest face of each image (= --biggest).
       --min-face-size SIZE    Smallest face: a fraction of the image width (0 < F <= 1,
                               default 0.1) or pixels (e.g. 40px). Large JPEGs are decoded
                               at 1/2, 1/4 or 1/8 size when the smallest face allows.
-      --biggest               Report only the biggest face of each image.
       --best                  Report only the best face (score, size, centrality).
 
     BATCHES:

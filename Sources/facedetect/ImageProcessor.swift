@@ -43,14 +43,12 @@ struct ImageProcessor: Sendable {
         self.outputs = outputs
         var base = options.detector
         base.threads = detectorThreads
-        let detector = try FaceDetector(options: base)
-        windowSize = max(detector.cascadeDetector.cascade.windowWidth, detector.cascadeDetector.cascade.windowHeight)
         detectors = try [1, 2, 4, 8].map { scale in
             var scaled = base
             if case .pixels(let pixels) = base.minFaceSize { scaled.minFaceSize = .pixels(max(1, pixels / scale)) }
-            return try FaceDetector(options: scaled, cascade: detector.cascadeDetector.cascade,
-                                    settings: detector.cascadeDetector.settings)
+            return try FaceDetector(options: scaled)
         }
+        windowSize = detectors[0].smallestFace
         claims = OutputClaims()
     }
 
@@ -135,13 +133,25 @@ struct ImageProcessor: Sendable {
         return ImageOutcome(record: record, failure: nil)
     }
 
+    /// `--labels`' text for a face: its number, smile % and yaw, e.g. "#2 smile 87% yaw -14".
+    static func label(number: Int, _ face: Face) -> String {
+        var parts = ["#\(number)"]
+        if let smile = face.smilingProbability { parts.append("smile \(Int((smile * 100).rounded()))%") }
+        if let yaw = face.eulerY { parts.append("yaw \(Int(yaw.rounded()))") }
+        return parts.joined(separator: " ")
+    }
+
     /// Draws `faces` on `image` (or blurs or pixelates them) and writes it atomically to `path`,
     /// creating the mirrored directories in directory mode; never overwrites the input or an
     /// output of this run.
     private func writeAnnotated(_ image: FaceDetection.Image, faces: [Face], to path: String, input: ImageInput) throws(FileSystemError) {
         var canvas = image
         switch options.anonymization {
-        case nil: canvas.draw(faces)
+        case nil:
+            canvas.draw(faces)
+            if options.labels {
+                for (number, face) in faces.enumerated() { canvas.drawLabel(Self.label(number: number + 1, face), above: face.bounds) }
+            }
         case .blur?: for face in faces { canvas.blur(face.bounds) }
         case .pixelate?: for face in faces { canvas.pixelate(face.bounds) }
         }

@@ -155,7 +155,7 @@ struct BatchScaleTests {
             }
             let process = Process()
             process.executableURL = ToolProcess.binary
-            process.arguments = ["images", "--json", "out.jsonl", "--csv", "out.csv", "--threads", "2"]
+            process.arguments = ["images", "--json", "out.jsonl", "--csv", "out.csv", "--threads", "2", "--mode", "fast"]
             process.currentDirectoryURL = directory
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -179,7 +179,7 @@ struct BatchScaleTests {
             #expect(leftovers.isEmpty, "\(leftovers)")
 
             // Resumed: the rest, each image once, and the CSV keeps its rows.
-            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--csv", "out.csv", "--resume"], in: directory)
+            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--csv", "out.csv", "--resume", "--mode", "fast"], in: directory)
             #expect(resumed.status == 0)
             let all = try files(String(contentsOf: out, encoding: .utf8))
             #expect(all == (0..<400).map { String(format: "images/%03d.png", $0) })
@@ -254,7 +254,9 @@ struct BatchOutputTests {
     @Test func biggestBestAndCenterChooseAndPrintAsTheOlderTool() {
         let small = Face(bounds: Rect(x: 0, y: 0, width: 20, height: 20), score: 0.7)
         let big = Face(bounds: Rect(x: 40, y: 30, width: 60, height: 60), score: 0.6)
-        #expect(FaceSelection.select([small, big], .biggest, width: 200, height: 150) == [big])
+        // --biggest is the library's prominent-face option.
+        guard case .detect(let parsed)? = try? Command.parse(["--biggest", "a.jpg"]) else { Issue.record("--biggest did not parse"); return }
+        #expect(parsed.detector.prominentFaceOnly)
         #expect(FaceSelection.select([small, big], .all, width: 200, height: 150) == [small, big])
         // Central and large beats a slightly better-scored speck in the corner.
         #expect(FaceSelection.select([small, big], .best, width: 140, height: 120) == [big])
