@@ -28,6 +28,16 @@ struct CommandLineParsingTests {
         #expect(parsed.inputs == inputs)
     }
 
+    @Test func detectorDefaultsAndAttributeFlags() throws {
+        let defaults = try options(["a.jpg"]).detector
+        #expect(defaults.mode == .accurate && defaults.landmarks == .all && defaults.classification == .all)
+        #expect(defaults.minScore == 0.25 && !defaults.prominentFaceOnly)
+        let parsed = try options(["a.jpg", "--landmarks", "none", "--classification=none", "--min-score", "0",
+                                  "--prominent-face-only", "--labels"])
+        #expect(parsed.detector.landmarks == .none && parsed.detector.classification == .none)
+        #expect(parsed.detector.minScore == 0 && parsed.detector.prominentFaceOnly && parsed.labels)
+    }
+
     @Test func valuesAndInputsMix() throws {
         let parsed = try options(["b.png", "--min-face-size", "40px", "--threads=3", "-o", "out", "--mode", "fast",
                                   "-q", "--", "-odd.png"])

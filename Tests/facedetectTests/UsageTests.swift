@@ -8,7 +8,8 @@ struct UsageTests {
         #expect(result.standardOutput.hasPrefix("USAGE: facedetect"))
         for flag in ["--output", "--json", "--mode", "--min-face-size", "--threads", "--query", "--version",
                      "--csv", "--crop", "--crop-margin", "--blur", "--pixelate", "--shard", "--resume", "--progress",
-                     "--no-progress", "--biggest", "--best", "--center"] {
+                     "--no-progress", "--biggest", "--best", "--center", "--landmarks", "--classification",
+                     "--min-score", "--prominent-face-only", "--labels"] {
             #expect(result.standardOutput.contains(flag), "help lacks \(flag)")
         }
         #expect(result.standardError.isEmpty)
@@ -28,6 +29,11 @@ struct UsageTests {
         ["--threads", "two", "x.png"],
         ["--threads", "0", "x.png"],
         ["--mode", "slow", "x.png"],
+        ["--landmarks", "some", "x.png"],
+        ["--classification", "yes", "x.png"],
+        ["--min-score", "1.5", "x.png"],
+        ["--min-score", "-0.1", "x.png"],
+        ["--labels=yes", "x.png"],
         ["--min-face-size", "1.5", "x.png"],
         ["--min-face-size", "0px", "x.png"],
         ["-o"],
