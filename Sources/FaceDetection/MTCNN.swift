@@ -76,25 +76,38 @@ public struct MTCNN: Sendable {
 
     /// P-Net's candidates on one pyramid level, after NMS 0.5 within the level.
     func levelProposals(_ image: FloatImage, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
+        NonMaximumSuppression.apply(levelCandidates(image, scale: scale, scratch: &scratch), threshold: 0.5, overlap: .union)
+    }
+
+    /// P-Net's cells scoring at least `thresholds.pnet` on one pyramid level, row by row. The level
+    /// is resampled and run in horizontal strips of at most about `stripPixels` input pixels, so
+    /// that memory does not grow with the image (the cells are the same as from the whole level).
+    func levelCandidates(_ image: FloatImage, scale: Double, stripPixels: Int = PNet.stripPixels,
+                         scratch: inout CNNScratch) -> [MTCNNCandidate] {
         let w = Int((Double(image.width) * scale).rounded(.up)), h = Int((Double(image.height) * scale).rounded(.up))
-        scratch.resampler.resample(image, left: 0, top: 0, width: image.width, height: image.height,
-                                   outputWidth: w, outputHeight: h, roundToBytes: true, into: &scratch.input)
-        pnet.forward(&scratch)
-        let map = scratch.first, s = Float(scale)
+        let s = Float(scale)
         var found: [MTCNNCandidate] = []
-        for row in 0..<map.height {
-            for col in 0..<map.width {
-                let i = map.index(row, col, 0)
-                let p = Softmax.secondOfTwo(map.values[i], map.values[i + 1])
-                guard p >= thresholds.pnet else { continue }
-                // The cell's 12×12 window at stride 2, in the reference's 1-based corners.
-                found.append(MTCNNCandidate(
-                    x1: ((Float(2 * col) + 1) / s).rounded(.towardZero), y1: ((Float(2 * row) + 1) / s).rounded(.towardZero),
-                    x2: ((Float(2 * col) + 12) / s).rounded(.towardZero), y2: ((Float(2 * row) + 12) / s).rounded(.towardZero),
-                    score: p, dx1: map.values[i + 2], dy1: map.values[i + 3], dx2: map.values[i + 4], dy2: map.values[i + 5]))
+        for strip in pnet.strips(width: w, height: h, pixels: stripPixels) {
+            scratch.resampler.resample(image, left: 0, top: 0, width: image.width, height: image.height,
+                                       outputWidth: w, outputHeight: h, band: strip.input, roundToBytes: true,
+                                       into: &scratch.input)
+            pnet.forward(&scratch)
+            let map = scratch.first
+            precondition(map.height == strip.output.count)
+            for (row, mapRow) in zip(strip.output, 0..<map.height) {
+                for col in 0..<map.width {
+                    let i = map.index(mapRow, col, 0)
+                    let p = Softmax.secondOfTwo(map.values[i], map.values[i + 1])
+                    guard p >= thresholds.pnet else { continue }
+                    // The cell's 12×12 window at stride 2, in the reference's 1-based corners.
+                    found.append(MTCNNCandidate(
+                        x1: ((Float(2 * col) + 1) / s).rounded(.towardZero), y1: ((Float(2 * row) + 1) / s).rounded(.towardZero),
+                        x2: ((Float(2 * col) + 12) / s).rounded(.towardZero), y2: ((Float(2 * row) + 12) / s).rounded(.towardZero),
+                        score: p, dx1: map.values[i + 2], dy1: map.values[i + 3], dx2: map.values[i + 4], dy2: map.values[i + 5]))
+                }
             }
         }
-        return NonMaximumSuppression.apply(found, threshold: 0.5, overlap: .union)
+        return found
     }
 
     /// Stage 2: R-Net on 24×24 crops; keeps score > threshold, NMS 0.7, regression, squared boxes.
