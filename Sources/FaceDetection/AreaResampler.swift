@@ -4,6 +4,7 @@
 /// covers (weighted by overlap); enlarging blends the two nearest pixels with OpenCV's area weights.
 ///
 /// Separable: the crop is first resampled vertically into a scratch buffer, then horizontally.
+/// The image's bytes are read directly (no float copy of the image is needed).
 /// The tables and the buffer are kept between calls, so one resampler serves many crops.
 struct AreaResampler {
     /// Source taps per output coordinate along one axis.
@@ -69,7 +70,7 @@ struct AreaResampler {
     /// the same values as those rows of the whole output): a P-Net strip of a pyramid level.
     ///
     /// Rows first (SIMD over the pixels of a row), then columns on the fewer resulting rows.
-    mutating func resample(_ image: FloatImage, left: Int, top: Int, width: Int, height: Int,
+    mutating func resample(_ image: Image, left: Int, top: Int, width: Int, height: Int,
                            outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
                            roundToBytes: Bool = false, into output: inout FeatureMap) {
         precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
@@ -85,7 +86,7 @@ struct AreaResampler {
         let needed = bandHeight * span + 16
         if rowBuffer.count < needed { rowBuffer = [Float](repeating: 0, count: needed) }
         let (rs, cols, imageRow) = (rows, columns, image.width * 3)
-        image.values.withUnsafeBufferPointer { pixelBuffer in
+        image.pixels.withUnsafeBufferPointer { pixelBuffer in
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 rs.source.withUnsafeBufferPointer { source in
                     rs.weight.withUnsafeBufferPointer { weight in
@@ -97,7 +98,7 @@ struct AreaResampler {
                             while i + 16 <= span {
                                 var acc = SIMD16<Float>()
                                 for t in rs.start[d]..<rs.start[d + 1] {
-                                    acc += pixels.loadVector(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
+                                    acc += pixels.loadFloats(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
                                 }
                                 dst.storeVector(acc, at: i)
                                 i += 16
@@ -105,7 +106,7 @@ struct AreaResampler {
                             while i < span {
                                 var acc: Float = 0
                                 for t in rs.start[d]..<rs.start[d + 1] {
-                                    acc += pixels[source[t] * imageRow + firstColumn * 3 + i] * weight[t]
+                                    acc += Float(pixels[source[t] * imageRow + firstColumn * 3 + i]) * weight[t]
                                 }
                                 dst[i] = acc
                                 i += 1

@@ -16,14 +16,13 @@ private func cells(_ candidates: [MTCNNCandidate]) -> [[Float]] {
     var scratch = CNNScratch()
     var stripsSeen = 0
     for image in images {
-        let floats = FloatImage(image)
         for scale in detector.scales(width: image.width, height: image.height, minFaceSize: 20) {
-            let whole = detector.levelCandidates(floats, scale: scale, stripPixels: .max, scratch: &scratch)
+            let whole = detector.levelCandidates(image, scale: scale, stripPixels: .max, scratch: &scratch)
             let w = Int((Double(image.width) * scale).rounded(.up)), h = Int((Double(image.height) * scale).rounded(.up))
             for pixels in [0, 37 * w] {
                 let strips = detector.pnet.strips(width: w, height: h, pixels: pixels)
                 stripsSeen = max(stripsSeen, strips.count)
-                let striped = detector.levelCandidates(floats, scale: scale, stripPixels: pixels, scratch: &scratch)
+                let striped = detector.levelCandidates(image, scale: scale, stripPixels: pixels, scratch: &scratch)
                 #expect(cells(striped) == cells(whole), "\(image.width)×\(image.height) at \(scale), \(strips.count) strips")
             }
         }
