@@ -4,6 +4,7 @@
 /// covers (weighted by overlap); enlarging blends the two nearest pixels with OpenCV's area weights.
 ///
 /// Separable: the crop is first resampled vertically into a scratch buffer, then horizontally.
+/// The image's bytes are read directly (no float copy of the image is needed).
 /// The tables and the buffer are kept between calls, so one resampler serves many crops.
 struct AreaResampler {
     /// Source taps per output coordinate along one axis.
@@ -54,7 +55,7 @@ struct AreaResampler {
 
     private var columns = Axis()
     private var rows = Axis()
-    /// Vertically resampled rows of the crop's columns: `outputHeight × columns × 3`.
+    /// Vertically resampled rows of the crop's columns: `band rows × columns × 3`.
     private var rowBuffer: [Float] = []
 
     /// An empty resampler.
@@ -65,33 +66,39 @@ struct AreaResampler {
     /// (3 channels, packed). With `roundToBytes` the resized values are first rounded to whole
     /// 0…255 levels, as resizing an 8-bit image yields (MTCNN's reference does so for its pyramid).
     ///
+    /// With `band`, only those output rows are produced (`output` then holds `band.count` rows,
+    /// the same values as those rows of the whole output): a P-Net strip of a pyramid level.
+    ///
     /// Rows first (SIMD over the pixels of a row), then columns on the fewer resulting rows.
-    mutating func resample(_ image: FloatImage, left: Int, top: Int, width: Int, height: Int,
-                           outputWidth: Int, outputHeight: Int, roundToBytes: Bool = false,
-                           into output: inout FeatureMap) {
+    mutating func resample(_ image: Image, left: Int, top: Int, width: Int, height: Int,
+                           outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
+                           roundToBytes: Bool = false, into output: inout FeatureMap) {
         precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
+        let band = band ?? 0..<outputHeight
+        precondition(band.lowerBound >= 0 && band.upperBound <= outputHeight && !band.isEmpty)
         columns.build(origin: left, length: width, outputLength: outputWidth, imageLength: image.width)
         rows.build(origin: top, length: height, outputLength: outputHeight, imageLength: image.height)
-        output.reshape(height: outputHeight, width: outputWidth, channels: 3, alignment: 1)
+        let bandHeight = band.count, firstRow = band.lowerBound
+        output.reshape(height: bandHeight, width: outputWidth, channels: 3, alignment: 1)
         // Only the crop's columns inside the image are read.
         let firstColumn = max(0, left), endColumn = max(firstColumn, min(image.width, left + width))
         let span = (endColumn - firstColumn) * 3
-        let needed = outputHeight * span + 16
+        let needed = bandHeight * span + 16
         if rowBuffer.count < needed { rowBuffer = [Float](repeating: 0, count: needed) }
         let (rs, cols, imageRow) = (rows, columns, image.width * 3)
-        image.values.withUnsafeBufferPointer { pixelBuffer in
+        image.pixels.withUnsafeBufferPointer { pixelBuffer in
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 rs.source.withUnsafeBufferPointer { source in
                     rs.weight.withUnsafeBufferPointer { weight in
                         let pixels = pixelBuffer.baseAddress!, rowsOut = buffer.baseAddress!
-                        // rowsOut[d][i] = Σ_taps weight * image[source][firstColumn * 3 + i], 16 values at a time
-                        for d in 0..<outputHeight {
-                            let dst = rowsOut + d * span
+                        // rowsOut[d − firstRow][i] = Σ_taps weight * image[source][firstColumn * 3 + i], 16 values at a time
+                        for d in band {
+                            let dst = rowsOut + (d - firstRow) * span
                             var i = 0
                             while i + 16 <= span {
                                 var acc = SIMD16<Float>()
                                 for t in rs.start[d]..<rs.start[d + 1] {
-                                    acc += pixels.loadVector(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
+                                    acc += pixels.loadFloats(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
                                 }
                                 dst.storeVector(acc, at: i)
                                 i += 16
@@ -99,7 +106,7 @@ struct AreaResampler {
                             while i < span {
                                 var acc: Float = 0
                                 for t in rs.start[d]..<rs.start[d + 1] {
-                                    acc += pixels[source[t] * imageRow + firstColumn * 3 + i] * weight[t]
+                                    acc += Float(pixels[source[t] * imageRow + firstColumn * 3 + i]) * weight[t]
                                 }
                                 dst[i] = acc
                                 i += 1
@@ -115,7 +122,7 @@ struct AreaResampler {
                 cols.source.withUnsafeBufferPointer { source in
                     cols.weight.withUnsafeBufferPointer { weight in
                         // out[y][d][c] = (Σ_taps weight * rowsOut[y][source][c] − 127.5) × 0.0078125
-                        for y in 0..<outputHeight {
+                        for y in 0..<bandHeight {
                             let src = y * span - firstColumn * 3, dst = y * outputWidth * ps
                             for d in 0..<outputWidth {
                                 var r: Float = 0, g: Float = 0, b: Float = 0

@@ -40,7 +40,6 @@ public struct MTCNN: Sendable {
     /// `threads` > 1 spreads pyramid levels and candidate crops over that many threads.
     public func detect(in image: Image, minFaceSize: Int = 20, threads: Int = 1) -> [Face] {
         guard image.width >= 12, image.height >= 12 else { return [] }
-        let image = FloatImage(image)
         var candidates = proposals(image, minFaceSize: max(1, minFaceSize), threads: threads)
         candidates = refine(image, candidates, threads: threads)
         return output(image, candidates, threads: threads)
@@ -60,7 +59,7 @@ public struct MTCNN: Sendable {
 
     /// Stage 1: P-Net on every pyramid level, NMS per level and across levels, box regression,
     /// squared and truncated boxes.
-    func proposals(_ image: FloatImage, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
+    func proposals(_ image: Image, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
         let levels = scales(width: image.width, height: image.height, minFaceSize: minFaceSize)
         let perLevel = CNNScratch.parallelMap(count: levels.count, threads: threads) { (scratch: inout CNNScratch, k: Int) in
             levelProposals(image, scale: levels[k], scratch: &scratch)
@@ -75,30 +74,43 @@ public struct MTCNN: Sendable {
     }
 
     /// P-Net's candidates on one pyramid level, after NMS 0.5 within the level.
-    func levelProposals(_ image: FloatImage, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
+    func levelProposals(_ image: Image, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
+        NonMaximumSuppression.apply(levelCandidates(image, scale: scale, scratch: &scratch), threshold: 0.5, overlap: .union)
+    }
+
+    /// P-Net's cells scoring at least `thresholds.pnet` on one pyramid level, row by row. The level
+    /// is resampled and run in horizontal strips of at most about `stripPixels` input pixels, so
+    /// that memory does not grow with the image (the cells are the same as from the whole level).
+    func levelCandidates(_ image: Image, scale: Double, stripPixels: Int = PNet.stripPixels,
+                         scratch: inout CNNScratch) -> [MTCNNCandidate] {
         let w = Int((Double(image.width) * scale).rounded(.up)), h = Int((Double(image.height) * scale).rounded(.up))
-        scratch.resampler.resample(image, left: 0, top: 0, width: image.width, height: image.height,
-                                   outputWidth: w, outputHeight: h, roundToBytes: true, into: &scratch.input)
-        pnet.forward(&scratch)
-        let map = scratch.first, s = Float(scale)
+        let s = Float(scale)
         var found: [MTCNNCandidate] = []
-        for row in 0..<map.height {
-            for col in 0..<map.width {
-                let i = map.index(row, col, 0)
-                let p = Softmax.secondOfTwo(map.values[i], map.values[i + 1])
-                guard p >= thresholds.pnet else { continue }
-                // The cell's 12×12 window at stride 2, in the reference's 1-based corners.
-                found.append(MTCNNCandidate(
-                    x1: ((Float(2 * col) + 1) / s).rounded(.towardZero), y1: ((Float(2 * row) + 1) / s).rounded(.towardZero),
-                    x2: ((Float(2 * col) + 12) / s).rounded(.towardZero), y2: ((Float(2 * row) + 12) / s).rounded(.towardZero),
-                    score: p, dx1: map.values[i + 2], dy1: map.values[i + 3], dx2: map.values[i + 4], dy2: map.values[i + 5]))
+        for strip in pnet.strips(width: w, height: h, pixels: stripPixels) {
+            scratch.resampler.resample(image, left: 0, top: 0, width: image.width, height: image.height,
+                                       outputWidth: w, outputHeight: h, band: strip.input, roundToBytes: true,
+                                       into: &scratch.input)
+            pnet.forward(&scratch)
+            let map = scratch.first
+            precondition(map.height == strip.output.count)
+            for (row, mapRow) in zip(strip.output, 0..<map.height) {
+                for col in 0..<map.width {
+                    let i = map.index(mapRow, col, 0)
+                    let p = Softmax.secondOfTwo(map.values[i], map.values[i + 1])
+                    guard p >= thresholds.pnet else { continue }
+                    // The cell's 12×12 window at stride 2, in the reference's 1-based corners.
+                    found.append(MTCNNCandidate(
+                        x1: ((Float(2 * col) + 1) / s).rounded(.towardZero), y1: ((Float(2 * row) + 1) / s).rounded(.towardZero),
+                        x2: ((Float(2 * col) + 12) / s).rounded(.towardZero), y2: ((Float(2 * row) + 12) / s).rounded(.towardZero),
+                        score: p, dx1: map.values[i + 2], dy1: map.values[i + 3], dx2: map.values[i + 4], dy2: map.values[i + 5]))
+                }
             }
         }
-        return NonMaximumSuppression.apply(found, threshold: 0.5, overlap: .union)
+        return found
     }
 
     /// Stage 2: R-Net on 24×24 crops; keeps score > threshold, NMS 0.7, regression, squared boxes.
-    func refine(_ image: FloatImage, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
+    func refine(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
         let scored = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> MTCNNCandidate? in
             var c = candidates[k]
             guard crop(image, c, side: 24, scratch: &scratch) else { return nil }
@@ -118,7 +130,7 @@ public struct MTCNN: Sendable {
     }
 
     /// Stage 3: O-Net on 48×48 crops of the truncated boxes; landmarks, regression, NMS 0.7 by min.
-    func output(_ image: FloatImage, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
+    func output(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
         let results = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> (MTCNNCandidate, [Landmark])? in
             var c = candidates[k]
             c.truncate()
@@ -152,11 +164,6 @@ public struct MTCNN: Sendable {
     /// O-Net's five landmarks for each of `boxes` (found by any detector), from a 48×48 crop of the
     /// box made square around its centre; nil for an empty box. Used for the fast mode's landmarks.
     public func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1) -> [[Landmark]?] {
-        boxes.isEmpty ? [] : landmarks(for: boxes, in: FloatImage(image), threads: threads)
-    }
-
-    /// O-Net's landmarks on the squared `boxes` of an image already converted to floats.
-    func landmarks(for boxes: [Rect], in image: FloatImage, threads: Int) -> [[Landmark]?] {
         CNNScratch.parallelMap(count: boxes.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
             let b = boxes[k]
             var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)
@@ -181,7 +188,7 @@ public struct MTCNN: Sendable {
 
     /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box
     /// (truncated corners; pixels outside the image are black). False for an empty box.
-    func crop(_ image: FloatImage, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
+    func crop(_ image: Image, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
         let w = Int(c.inclusiveWidth), h = Int(c.inclusiveHeight)
         guard w > 0, h > 0 else { return false }
         scratch.resampler.resample(image, left: Int(c.x1) - 1, top: Int(c.y1) - 1, width: w, height: h,

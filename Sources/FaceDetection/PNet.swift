@@ -17,6 +17,30 @@ struct PNet: Sendable {
               heads.kernelWidth == 1 else { throw ModelFile.Error.badTensor("pnet", reason: "unexpected layer sizes") }
     }
 
+    /// Input pixels per strip when a pyramid level is run in strips (see `strips`): the feature
+    /// maps then stay under about 108 bytes per input pixel (7 MB), whatever the image's size.
+    static let stripPixels = 1 << 16
+
+    /// Output rows for an input of `inputHeight` rows (at least 12).
+    func outputHeight(_ inputHeight: Int) -> Int {
+        conv3.outputHeight(conv2.outputHeight(pool1.outputLength(conv1.outputHeight(inputHeight))))
+    }
+
+    /// Horizontal strips covering a `width`×`height` input, each at most about `pixels` input
+    /// pixels: the output rows of each strip and the input rows they read. Output cell (r, c)
+    /// sees input rows 2r … 2r + 11, so output rows [r0, r1) read input rows [2·r0, 2·r1 + 10);
+    /// the last strip runs to the input's bottom so that the ceil-mode pooling there is unchanged.
+    /// Strips hold an even number of output rows, so that every strip's Winograd tiles sit
+    /// where the whole level's do: each cell comes out bit for bit as from the whole level.
+    func strips(width: Int, height: Int, pixels: Int = stripPixels) -> [(output: Range<Int>, input: Range<Int>)] {
+        let total = outputHeight(height)
+        let rows = max(2, (pixels / max(1, width) - 10) / 4 * 2)
+        return stride(from: 0, to: total, by: rows).map { r0 in
+            let r1 = min(total, r0 + rows)
+            return (r0..<r1, 2 * r0..<(r1 == total ? height : 2 * r1 + 10))
+        }
+    }
+
     /// Runs the net on `scratch.input` (at least 12×12); the result map is `scratch.first`.
     func forward(_ scratch: inout CNNScratch) {
         conv1.apply(scratch.input, into: &scratch.first)

@@ -20,3 +20,11 @@ extension UnsafeMutablePointer where Pointee == Float {
         UnsafeMutableRawPointer(self + offset).storeBytes(of: v, as: SIMD16<Float>.self)
     }
 }
+
+extension UnsafePointer where Pointee == UInt8 {
+    /// The 16 bytes starting at element `offset`, as floats (0…255).
+    @inline(__always)
+    func loadFloats(at offset: Int) -> SIMD16<Float> {
+        SIMD16<Float>(UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<UInt8>.self))
+    }
+}

@@ -68,15 +68,15 @@ func loadAstronaut() throws -> Image {
     var image = Image(width: 4, height: 2)
     for y in 0..<2 { for x in 0..<4 { image[x, y] = x < 2 ? RGB(0, 100, 255) : RGB(UInt8(40 * x), 10, 20) } }
     var resampler = AreaResampler(), map = FeatureMap()
-    resampler.resample(FloatImage(image), left: 0, top: 0, width: 4, height: 2, outputWidth: 2, outputHeight: 1, into: &map)
+    resampler.resample(image, left: 0, top: 0, width: 4, height: 2, outputWidth: 2, outputHeight: 1, into: &map)
     let norm = { (v: Float) in (v - 127.5) * 0.0078125 }
     #expect(map.width == 2 && map.height == 1 && map.pixelStride == 3)
     #expect(map[0, 0, 0] == norm(0) && map[0, 0, 1] == norm(100) && map[0, 0, 2] == norm(255))
     #expect(abs(map[0, 1, 0] - norm(100)) < 1e-6 && abs(map[0, 1, 1] - norm(10)) < 1e-6)
     // A crop hanging over the top-left corner sees black there: 1 of 4 source pixels is inside.
-    resampler.resample(FloatImage(image), left: -1, top: -1, width: 2, height: 2, outputWidth: 1, outputHeight: 1, into: &map)
+    resampler.resample(image, left: -1, top: -1, width: 2, height: 2, outputWidth: 1, outputHeight: 1, into: &map)
     #expect(abs(map[0, 0, 2] - norm(255 / 4)) < 1e-6)
     // Enlarging 1 → 3 repeats the pixel.
-    resampler.resample(FloatImage(image), left: 3, top: 1, width: 1, height: 1, outputWidth: 3, outputHeight: 3, into: &map)
+    resampler.resample(image, left: 3, top: 1, width: 1, height: 1, outputWidth: 3, outputHeight: 3, into: &map)
     #expect((0..<3).allSatisfy { abs(map[$0, 2 - $0, 0] - norm(120)) < 1e-6 })
 }
