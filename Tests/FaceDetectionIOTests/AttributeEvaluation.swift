@@ -11,9 +11,9 @@ import FaceDetectionIO
 /// (the truth box and its five labelled points). ATTR_MIN_FACE: MTCNN's smallest face (px, default 20).
 /// ATTR_NOSEBASE=dlib: add dlib's 5-point predictor's nose base (on the box made from the five
 /// points) to the measured landmarks, so it is reported as measured and joins the pose fit.
-/// Run in release (FaceDetectionTests uses @testable): `ATTR_EVAL_SET=/work/shared/eval/smile-dev
+/// Run in release (FaceDetectionTests uses @testable): `ATTR_EVAL_SET=../shared/eval/smile-dev
 /// swift test -c release -Xswiftc -enable-testing --filter attributeEvaluation`; then
-/// `python3 /work/shared/tools/score.py --truth SET/truth.json --pred OUT --pick central`.
+/// `python3 ../shared/tools/score.py --truth SET/truth.json --pred OUT --pick central`.
 @Test(.enabled(if: ProcessInfo.processInfo.environment["ATTR_EVAL_SET"] != nil))
 func attributeEvaluation() throws {
     let env = ProcessInfo.processInfo.environment
