@@ -1,5 +1,5 @@
 """Measurements behind Models/shape5.fdm and ShapePredictor's box mapping (dev-time only; needs
-/work/peers-venv for dlib, and prediction files written by shared/tools/peers.py).
+../peers-venv for dlib, and prediction files written by shared/tools/peers.py).
 
     peers.py --set shared/eval/landmarks5-dev --peer dlib-hog --out-dir RUNS
     peers.py --set shared/eval/landmarks5-dev --peer mtcnn --out-dir RUNS
