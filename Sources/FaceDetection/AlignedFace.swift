@@ -4,24 +4,24 @@
 /// Frame: ``width`` × ``height`` grey levels (0…255, luma of the RGB image, bilinear samples,
 /// edges clamped); the subject's right eye at (40, 50), the left eye at (80, 50), so the
 /// inter-ocular distance is ``eyeDistance`` = 40 px; the mouth lands near y = 94 on an average face.
-public struct AlignedFace: Sendable {
+struct AlignedFace: Sendable {
     /// Width of the frame in pixels.
-    public static let width = 120
+    static let width = 120
     /// Height of the frame in pixels.
-    public static let height = 140
+    static let height = 140
     /// Distance between the eye centres in the frame.
-    public static let eyeDistance: Float = 40
+    static let eyeDistance: Float = 40
     /// Where the midpoint between the eyes lands.
-    public static let eyeMidpoint = Point(x: 60, y: 50)
+    static let eyeMidpoint = Point(x: 60, y: 50)
 
     /// Grey levels, row after row.
-    public let pixels: [Float]
+    let pixels: [Float]
     /// The face's landmarks mapped into the frame.
-    public let landmarks: [Landmark]
+    let landmarks: [Landmark]
 
     /// Resamples the face in `image` whose eye centres are `landmarks`' `leftEye` and `rightEye`;
     /// `nil` when either eye is missing or they coincide.
-    public init?(image: Image, landmarks: [Landmark]) {
+    init?(image: Image, landmarks: [Landmark]) {
         guard let left = landmarks.first(where: { $0.type == .leftEye })?.position,
               let right = landmarks.first(where: { $0.type == .rightEye })?.position,
               image.width > 0, image.height > 0 else { return nil }
@@ -48,12 +48,12 @@ public struct AlignedFace: Sendable {
     }
 
     /// The grey level at column `x`, row `y` of the frame (clamped to its edges).
-    public subscript(x: Int, y: Int) -> Float {
+    subscript(x: Int, y: Int) -> Float {
         pixels[min(max(y, 0), Self.height - 1) * Self.width + min(max(x, 0), Self.width - 1)]
     }
 
     /// The frame position of a landmark, if present.
-    public func position(_ type: LandmarkType) -> Point? { landmarks.first { $0.type == type }?.position }
+    func position(_ type: LandmarkType) -> Point? { landmarks.first { $0.type == type }?.position }
 
     /// Bilinear luma (0.299 R + 0.587 G + 0.114 B) at a continuous image position, edges clamped.
     static func luma(_ image: Image, x: Float, y: Float) -> Float {

@@ -7,11 +7,11 @@
 /// base is placed at the measured nose tip plus the projected tip-to-base offset of the model.
 /// Ear and ear-tip positions are the roughest (the model's ears are anthropometric averages, and hair
 /// often hides them).
-public enum AndroidLandmarks {
+enum AndroidLandmarks {
     /// The landmark types Android reports for a face with yaw `eulerY` (degrees), as the table in
     /// Android's `FaceDetector` / ML Kit documentation (DESIGN.md §2). Bounds: −36 and 36 belong to
     /// the turned ranges, −12 and 12 to the frontal one.
-    public static func reported(forEulerY y: Float) -> [LandmarkType] {
+    static func reported(forEulerY y: Float) -> [LandmarkType] {
         if y < -36 { return [.leftEye, .mouthLeft, .leftEar, .noseBase, .leftCheek] }
         if y < -12 { return [.mouthLeft, .noseBase, .mouthBottom, .rightEye, .leftEye, .leftCheek, .leftEarTip] }
         if y <= 12 { return [.rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek, .mouthLeft, .mouthRight, .mouthBottom] }
@@ -22,7 +22,7 @@ public enum AndroidLandmarks {
     /// The landmarks to report: Android's set for `pose.eulerY`, each measured point taken from
     /// `measured` and the rest projected from the model, plus the measured `noseTip` when there is one
     /// (an extra point beyond Android's twelve), in ``LandmarkType`` order.
-    public static func landmarks(measured: [Landmark], pose: HeadPose) -> [Landmark] {
+    static func landmarks(measured: [Landmark], pose: HeadPose) -> [Landmark] {
         var wanted = Set(reported(forEulerY: pose.eulerY))
         if measured.contains(where: { $0.type == .noseTip }) { wanted.insert(.noseTip) }
         return LandmarkType.allCases.filter { wanted.contains($0) }.map { type in
@@ -31,7 +31,7 @@ public enum AndroidLandmarks {
     }
 
     /// Every one of the twelve (and `noseTip`), measured where possible, whatever the yaw.
-    public static func allLandmarks(measured: [Landmark], pose: HeadPose) -> [Landmark] {
+    static func allLandmarks(measured: [Landmark], pose: HeadPose) -> [Landmark] {
         LandmarkType.allCases.map { Landmark(type: $0, position: position(of: $0, measured: measured, pose: pose)) }
     }
 

@@ -14,33 +14,33 @@
 /// One model serves both eyes (each is measured the same way).
 /// A richer set (gradient energy against the face's, sclera brightness, patch contrast) scored no
 /// better cross-validated and leant on photo sharpness, which differs between eyes-dev's sources.
-public struct EyeStateClassifier: Sendable {
+struct EyeStateClassifier: Sendable {
     /// The fitted coefficients.
-    public var model: LogisticModel
+    var model: LogisticModel
 
     /// A classifier with the project's fitted coefficients (see ``fitted``).
-    public init(model: LogisticModel = EyeStateClassifier.fitted) { self.model = model }
+    init(model: LogisticModel = EyeStateClassifier.fitted) { self.model = model }
 
     /// Coefficients fitted by `tools/fit_attributes.py` (L2 0.01) on eyes-dev (CEW closed + LFW open:
     /// 412 faces found by MTCNN, 824 eyes) with features from this code on MTCNN's landmarks, the
     /// intercept moved to a 50/50 open/closed prior; 10-fold cross-validated AUC 0.899.
-    public static let fitted = LogisticModel(weights: [5.9682, 3.7746, 9.6390], bias: -9.6623)
+    static let fitted = LogisticModel(weights: [5.9682, 3.7746, 9.6390], bias: -9.6623)
 
     /// The probabilities, 0…1, that the subject's left and right eyes are open; `nil` when an eye
     /// is missing from `landmarks`.
-    public func probabilities(in image: Image, landmarks: [Landmark]) -> (left: Float, right: Float)? {
+    func probabilities(in image: Image, landmarks: [Landmark]) -> (left: Float, right: Float)? {
         guard let face = AlignedFace(image: image, landmarks: landmarks) else { return nil }
         return probabilities(face)
     }
 
     /// The probabilities for an already aligned face.
-    public func probabilities(_ face: AlignedFace) -> (left: Float, right: Float)? {
+    func probabilities(_ face: AlignedFace) -> (left: Float, right: Float)? {
         guard let left = Self.features(face, eye: .leftEye), let right = Self.features(face, eye: .rightEye) else { return nil }
         return (model.probability(left), model.probability(right))
     }
 
     /// The three features listed above for `eye` (`.leftEye` or `.rightEye`).
-    public static func features(_ face: AlignedFace, eye: LandmarkType) -> [Float]? {
+    static func features(_ face: AlignedFace, eye: LandmarkType) -> [Float]? {
         guard let centre = face.position(eye) else { return nil }
         let ex = Int(centre.x.rounded()), ey = Int(centre.y.rounded())
         let (x0, y0, x1, y1) = (ex - 10, ey - 7, ex + 11, ey + 8)

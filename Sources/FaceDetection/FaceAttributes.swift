@@ -5,22 +5,22 @@
 /// landmarks the model measured are kept, the others are projected from the fitted generic face
 /// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
 /// (``SmileClassifier``, ``EyeStateClassifier``).
-public struct FaceAttributes: Sendable {
+struct FaceAttributes: Sendable {
     /// The pose fit.
-    public var poseEstimator = HeadPoseEstimator()
+    var poseEstimator = HeadPoseEstimator()
     /// The smile model.
-    public var smile = SmileClassifier()
+    var smile = SmileClassifier()
     /// The eye-state model.
-    public var eyes = EyeStateClassifier()
+    var eyes = EyeStateClassifier()
 
     /// The default estimators.
-    public init() {}
+    init() {}
 
     /// Annotates `face` (whose `landmarks` hold the measured points) seen in `image`: sets the Euler
     /// angles; with `landmarks`, replaces the landmarks by Android's set for the yaw (measured where
     /// measured, else estimated); with `classification`, sets the three probabilities. Leaves the
     /// face unchanged where the measured points do not allow a fit (fewer than four model points).
-    public func annotate(_ face: inout Face, in image: Image, landmarks: Bool = true, classification: Bool = true) {
+    func annotate(_ face: inout Face, in image: Image, landmarks: Bool = true, classification: Bool = true) {
         let measured = face.landmarks
         guard let pose = poseEstimator.estimate(measured) else { return }
         face.eulerX = pose.eulerX

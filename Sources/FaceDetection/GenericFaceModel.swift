@@ -7,9 +7,9 @@
 /// the comments, its x mirrored to the subject's left). The mesh has no ears: the ear points are
 /// placed from adult anthropometric averages (bitragion breadth about 14.5 cm, tragion about 8.5 cm
 /// behind the outer eye corner, ear top about 3.5 cm above the tragion) and are rough.
-public enum GenericFaceModel {
+enum GenericFaceModel {
     /// The model point of a landmark type.
-    public static func point(_ type: LandmarkType) -> SIMD3<Float> {
+    static func point(_ type: LandmarkType) -> SIMD3<Float> {
         switch type {
         case .leftEye: return SIMD3(3.151146, 2.624618, 3.465663)        // mean of vertices 263 and 362
         case .rightEye: return SIMD3(-3.151146, 2.624618, 3.465663)      // mean of vertices 33 and 133

@@ -13,16 +13,16 @@
 /// the face, fine beyond about two face widths from the camera. Five points cannot tell yaw beyond
 /// about ±60° (the far eye and mouth corner are then hidden and mislocated by any detector); profile
 /// faces come out nearer ±40° than their true angle.
-public struct HeadPoseEstimator: Sendable {
+struct HeadPoseEstimator: Sendable {
     /// Gauss–Newton refinement steps after the closed-form start.
-    public var refinementSteps = 6
+    var refinementSteps = 6
 
     /// An estimator with the default settings.
-    public init() {}
+    init() {}
 
     /// The pose that best explains `landmarks` (image pixels), or `nil` when fewer than four of them
     /// are points of the model or they are degenerate (e.g. all at one place).
-    public func estimate(_ landmarks: [Landmark]) -> HeadPose? {
+    func estimate(_ landmarks: [Landmark]) -> HeadPose? {
         let model = landmarks.map { GenericFaceModel.point($0.type) }
         let image = landmarks.map { SIMD2<Float>($0.position.x, -$0.position.y) }  // y up, as the model
         guard landmarks.count >= 4, var pose = Self.closedForm(model: model, image: image) else { return nil }
@@ -32,7 +32,7 @@ public struct HeadPoseEstimator: Sendable {
 
     /// Estimated Euler angles in degrees (X pitch up positive, Y yaw towards the image's right,
     /// Z roll counter-clockwise), or `nil` as for ``estimate(_:)``.
-    public func eulerAngles(_ landmarks: [Landmark]) -> (x: Float, y: Float, z: Float)? {
+    func eulerAngles(_ landmarks: [Landmark]) -> (x: Float, y: Float, z: Float)? {
         estimate(landmarks).map { ($0.eulerX, $0.eulerY, $0.eulerZ) }
     }
 

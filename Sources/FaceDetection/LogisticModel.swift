@@ -9,17 +9,17 @@ import Darwin
 /// The attribute classifiers keep their few fitted coefficients in one of these; because the fit
 /// is a maximum-likelihood logistic fit, its output is already a calibrated probability on the
 /// data it was fitted on (see `tools/fit_attributes.py`).
-public struct LogisticModel: Sendable, Equatable {
+struct LogisticModel: Sendable, Equatable {
     /// One weight per feature.
-    public var weights: [Float]
+    var weights: [Float]
     /// The intercept.
-    public var bias: Float
+    var bias: Float
 
     /// A model from its coefficients.
-    public init(weights: [Float], bias: Float) { self.weights = weights; self.bias = bias }
+    init(weights: [Float], bias: Float) { self.weights = weights; self.bias = bias }
 
     /// The probability for `features` (as many as there are weights), 0…1.
-    public func probability(_ features: [Float]) -> Float {
+    func probability(_ features: [Float]) -> Float {
         precondition(features.count == weights.count, "LogisticModel: \(features.count) features for \(weights.count) weights")
         var z = bias
         for (w, f) in zip(weights, features) { z += w * f }

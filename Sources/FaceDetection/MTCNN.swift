@@ -8,26 +8,26 @@ import Dispatch
 /// pyramid factor 0.709 from scale 12 / minimum face down to 12 px, thresholds 0.6 / 0.7 / 0.7,
 /// NMS 0.5 within a pyramid level, 0.7 across, 0.7 after R-Net, 0.7 by the smaller area after O-Net.
 /// A value of this type holds only immutable weights: share it between threads.
-public struct MTCNN: Sendable {
+struct MTCNN: Sendable {
     let pnet: PNet
     let rnet: RNet
     let onet: ONet
 
     /// Pyramid step between levels.
-    public var scaleFactor: Double = 0.709
+    var scaleFactor: Double = 0.709
     /// Minimum face probability after P-Net, R-Net and O-Net.
-    public var thresholds: (pnet: Float, rnet: Float, onet: Float) = (0.6, 0.7, 0.7)
+    var thresholds: (pnet: Float, rnet: Float, onet: Float) = (0.6, 0.7, 0.7)
     /// Run O-Net once more on a 48×48 crop of each final box (squared) and take the landmarks from
     /// that pass, whose crop is centred on the face: on landmarks5-dev this lowers the mean error
     /// from 5.03 % to 4.84 % of the eye distance, for one O-Net pass per face.
-    public var refinesLandmarks = true
+    var refinesLandmarks = true
     /// Added to both coordinates of every landmark (a convention knob for experiments: 0 keeps the
     /// reference's coordinates; landmarks5-dev's labels sit about 0.5 px up-left of them).
     var landmarkOffset: Float = 0
 
     /// Reads the three networks from an MTCNN model (kind `MTCN`, tensors named as in
     /// facenet-pytorch's state dicts with a `pnet.`/`rnet.`/`onet.` prefix).
-    public init(model: ModelFile) throws {
+    init(model: ModelFile) throws {
         try model.expectKind("MTCN")
         pnet = try PNet(model: model)
         rnet = try RNet(model: model)
@@ -38,7 +38,7 @@ public struct MTCNN: Sendable {
     /// face probability as its score and five landmarks: both eyes, the nose tip and the mouth
     /// corners, named for the subject (the image-left eye is the subject's right eye).
     /// `threads` > 1 spreads pyramid levels and candidate crops over that many threads.
-    public func detect(in image: Image, minFaceSize: Int = 20, threads: Int = 1) -> [Face] {
+    func detect(in image: Image, minFaceSize: Int = 20, threads: Int = 1) -> [Face] {
         guard image.width >= 12, image.height >= 12 else { return [] }
         var candidates = proposals(image, minFaceSize: max(1, minFaceSize), threads: threads)
         candidates = refine(image, candidates, threads: threads)
@@ -163,7 +163,7 @@ public struct MTCNN: Sendable {
 
     /// O-Net's five landmarks for each of `boxes` (found by any detector), from a 48×48 crop of the
     /// box made square around its centre; nil for an empty box. Used for the fast mode's landmarks.
-    public func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1) -> [[Landmark]?] {
+    func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1) -> [[Landmark]?] {
         CNNScratch.parallelMap(count: boxes.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
             let b = boxes[k]
             var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)

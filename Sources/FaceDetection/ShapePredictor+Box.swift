@@ -9,7 +9,7 @@ extension ShapePredictor {
     /// There, dlib's mean eye-centre error against the labels (in % of the inter-ocular distance;
     /// faces over 10 % in brackets) is 6.46 % (6.7 %) on mapped boxes, 6.46 % (6.4 %) on dlib's own
     /// boxes and 6.81 % (8.4 %) on raw MTCNN boxes.
-    public static func dlibStyleBox(fromMTCNN box: Rect) -> Rect {
+    static func dlibStyleBox(fromMTCNN box: Rect) -> Rect {
         let s = (box.width * box.height).squareRoot()
         let side = 0.966 * s
         let centre = Point(x: box.center.x, y: box.center.y + 0.063 * s)
@@ -20,7 +20,7 @@ extension ShapePredictor {
     /// points): a square centred 0.46 of the way from the eyes' midpoint to the mouth's, 2.29 times
     /// that distance wide (fitted as `dlibStyleBox(fromMTCNN:)`, eye-centre error there 6.38 % (5.3 %
     /// of faces over 10 %): the best of the mappings tried).
-    public static func dlibStyleBox(leftEye: Point, rightEye: Point, mouthLeft: Point, mouthRight: Point) -> Rect {
+    static func dlibStyleBox(leftEye: Point, rightEye: Point, mouthLeft: Point, mouthRight: Point) -> Rect {
         let eyes = Point(x: (leftEye.x + rightEye.x) / 2, y: (leftEye.y + rightEye.y) / 2)
         let mouth = Point(x: (mouthLeft.x + mouthRight.x) / 2, y: (mouthLeft.y + mouthRight.y) / 2)
         let dx = mouth.x - eyes.x, dy = mouth.y - eyes.y

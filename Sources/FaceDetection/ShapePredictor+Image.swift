@@ -3,7 +3,7 @@ extension ShapePredictor {
     /// rule for RGB pixels, `(R + G + B) / 3` rounded down (dlib's `pixel.h`), which is what dlib's
     /// predictor sees when given an RGB image. Only the few thousand pixels the trees look at are
     /// converted.
-    public func predict(in image: Image, box: Rect) -> [Point] {
+    func predict(in image: Image, box: Rect) -> [Point] {
         image.pixels.withUnsafeBufferPointer { rgb in
             fit(box: box, width: image.width, height: image.height) { x, y in
                 Self.dlibGray(rgb, (y * image.width + x) * 3)

@@ -5,7 +5,7 @@ extension ShapePredictor {
     /// image's RIGHT, 2/3 those of the eye on the image's left, 4 is the nose base. In a frontal
     /// photo the eye on the image's right is the subject's own LEFT eye, so here the cases carry
     /// the subject's left and right, as `LandmarkType` does (and ML Kit).
-    public enum Part: Int, Sendable, CaseIterable {
+    enum Part: Int, Sendable, CaseIterable {
         /// dlib point 0: the outer corner of the subject's left eye (on the image's right).
         case leftEyeOuterCorner = 0
         /// dlib point 1: the inner corner of the subject's left eye.
@@ -26,7 +26,7 @@ extension ShapePredictor {
     /// Measured on landmarks5-dev with dlib's own boxes: the corner midpoints sit about 5 % of the
     /// inter-ocular distance below the labelled eye centres (pupils), and the nose base about 20 %
     /// below the labelled nose tip (`tools/shape5_check.py boxes` gives the eye errors).
-    public static func landmarks(_ points: [Point]) -> [Landmark] {
+    static func landmarks(_ points: [Point]) -> [Landmark] {
         guard points.count == Part.allCases.count else { return [] }
         func mid(_ p: Part, _ q: Part) -> Point {
             Point(x: (points[p.rawValue].x + points[q.rawValue].x) / 2, y: (points[p.rawValue].y + points[q.rawValue].y) / 2)

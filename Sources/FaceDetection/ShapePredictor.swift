@@ -18,9 +18,9 @@
 /// or map another detector's box with `dlibStyleBox(fromMTCNN:)`. Points come back in the
 /// project's continuous coordinates (pixel centres at +0.5); flooring them gives dlib's integer
 /// points. A value of this type holds only immutable model data: share it between threads.
-public struct ShapePredictor: Sendable {
+struct ShapePredictor: Sendable {
     /// The model kind tag of a shape predictor (`ModelFile.kind`).
-    public static let kind = "ERT5"
+    static let kind = "ERT5"
 
     /// One split node: go left when `pixel[a] - pixel[b] > threshold`.
     struct Split: Sendable {
@@ -31,7 +31,7 @@ public struct ShapePredictor: Sendable {
     }
 
     /// Number of points the model places (5).
-    public let pointCount: Int
+    let pointCount: Int
     /// Number of cascade levels (15).
     let levelCount: Int
     /// Trees per level (500).
@@ -54,7 +54,7 @@ public struct ShapePredictor: Sendable {
     /// Reads a shape predictor from a model of kind `ERT5` (written by
     /// `tools/convert_dlib_shape.py`); throws `ModelFile.Error` when a tensor is missing, has
     /// the wrong shape, or holds an index out of range.
-    public init(model: ModelFile) throws {
+    init(model: ModelFile) throws {
         try model.expectKind(Self.kind)
         let mean = try Self.finite("meanShape", model.floats("meanShape", shape: [-1, 2]))
         let points = mean.count / 2
@@ -101,7 +101,7 @@ public struct ShapePredictor: Sendable {
 
     /// The model's points for the face in `box` of a grey image, in `Part` order, in image
     /// coordinates (see the type's documentation for the box dlib expects).
-    public func predict(in gray: GrayImage, box: Rect) -> [Point] {
+    func predict(in gray: GrayImage, box: Rect) -> [Point] {
         gray.pixels.withUnsafeBufferPointer { pixels in
             fit(box: box, width: gray.width, height: gray.height) { x, y in pixels[y * gray.width + x] }
         }

@@ -12,31 +12,31 @@
 /// the truth landmarks).
 /// Needs both eyes and both mouth corners; uses `noseTip` (or `noseBase` shifted by the model's
 /// tip-to-base distance).
-public struct SmileClassifier: Sendable {
+struct SmileClassifier: Sendable {
     /// The fitted coefficients.
-    public var model: LogisticModel
+    var model: LogisticModel
 
     /// A classifier with the project's fitted coefficients (see ``fitted``).
-    public init(model: LogisticModel = SmileClassifier.fitted) { self.model = model }
+    init(model: LogisticModel = SmileClassifier.fitted) { self.model = model }
 
     /// Coefficients fitted by `tools/fit_attributes.py` (L2 0.01) on smile-dev (MTFL: 480 faces, half
     /// smiling) with features from this code on MTCNN's landmarks; 10-fold cross-validated AUC 0.886.
-    public static let fitted = LogisticModel(weights: [16.7837, -3.3802, -2.6963, 1.4223], bias: -10.3947)
+    static let fitted = LogisticModel(weights: [16.7837, -3.3802, -2.6963, 1.4223], bias: -10.3947)
 
     /// The probability, 0…1, that the face with `landmarks` in `image` smiles; `nil` when the
     /// eyes or mouth corners are missing.
-    public func probability(in image: Image, landmarks: [Landmark]) -> Float? {
+    func probability(in image: Image, landmarks: [Landmark]) -> Float? {
         guard let face = AlignedFace(image: image, landmarks: landmarks) else { return nil }
         return probability(face)
     }
 
     /// The probability for an already aligned face.
-    public func probability(_ face: AlignedFace) -> Float? {
+    func probability(_ face: AlignedFace) -> Float? {
         Self.features(face).map(model.probability)
     }
 
     /// The four features listed above, or `nil` without mouth corners or a nose point.
-    public static func features(_ face: AlignedFace) -> [Float]? {
+    static func features(_ face: AlignedFace) -> [Float]? {
         guard let right = face.position(.mouthRight), let left = face.position(.mouthLeft) else { return nil }
         let iod = AlignedFace.eyeDistance, eyeY = AlignedFace.eyeMidpoint.y
         let noseY: Float

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FaceDetection
+@testable import FaceDetection
 import FaceDetectionIO
 
 /// Dev harness, not a unit test: runs the attribute estimators over an eval set and writes SCHEMA

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FaceDetection
+@testable import FaceDetection
 import FaceDetectionIO
 
 /// MTCNN from the repository's Models folder, for tests that need measured landmarks.
