@@ -3,6 +3,9 @@ import CModels
 /// The trained models compiled into the library (`Models/README.md`), each parsed once, on first
 /// use, and shared by every detector.
 enum BuiltinModels {
+    /// OpenCV's `haarcascade_frontalface_alt2`, the fast mode's cascade.
+    static let frontalFaceAlt2: Result<CascadeClassifier, ModelFile.Error> =
+        load(cmodels_haarcascade_frontalface_alt2) { try CascadeClassifier(model: $0) }
     /// MTCNN's three networks (`Models/mtcnn.fdm`).
     static let mtcnn: Result<MTCNN, ModelFile.Error> = load(cmodels_mtcnn) { try MTCNN(model: $0) }
     /// dlib's 5-point shape predictor (`Models/shape5.fdm`).

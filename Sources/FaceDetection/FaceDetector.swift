@@ -90,7 +90,7 @@ public struct FaceDetector: Sendable {
     /// A detector with `options`, using the models compiled into the library. Throws
     /// `ModelFile.Error` if an embedded model cannot be read (a broken build).
     public init(options: Options = Options()) throws {
-        try self.init(options: options, cascade: CascadeClassifier(.frontalFaceAlt2))
+        try self.init(options: options, cascade: BuiltinModels.frontalFaceAlt2.get())
     }
 
     /// A detector with `options` whose fast mode runs the cascade in `cascadeModelBytes`
@@ -105,7 +105,13 @@ public struct FaceDetector: Sendable {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
         let needsPoints = options.landmarks == .all || options.classification == .all
-        mtcnn = options.mode == .accurate || needsPoints ? try BuiltinModels.mtcnn.get() : nil
+        if options.mode == .accurate || needsPoints {
+            var mtcnn = try BuiltinModels.mtcnn.get()
+            mtcnn.refinesLandmarks = needsPoints  // the second O-Net pass only places landmarks
+            self.mtcnn = mtcnn
+        } else {
+            mtcnn = nil
+        }
         shapePredictor = needsPoints ? try BuiltinModels.shapePredictor.get() : nil
     }
 
