@@ -3,12 +3,9 @@ import Glibc
 import Testing
 @testable import FaceDetection
 
-/// The repository root, from this file's path.
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// The bytes of `Models/shape5.fdm` in the working tree.
 private func shapeModelBytes() throws -> [UInt8] {
-    Array(try Data(contentsOf: root.appendingPathComponent("Models/shape5.fdm")))
+    Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("Models/shape5.fdm")))
 }
 
 /// The predictor, loaded once for all tests (a failed load fails each test that needs it).
@@ -17,7 +14,7 @@ private func shapePredictor() throws -> ShapePredictor { try loaded.get() }
 
 /// A binary PPM (P6, RGB) or PGM (P5, grey) fixture of `Fixtures/shape5-golden/`, as RGB.
 private func fixtureImage(_ name: String) throws -> Image {
-    let bytes = Array(try Data(contentsOf: root.appendingPathComponent("Fixtures/shape5-golden/\(name)")))
+    let bytes = Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/shape5-golden/\(name)")))
     // Header: magic, width, height, maxval, separated by single whitespace characters.
     var fields: [String] = [], field = "", index = 0
     while fields.count < 4 {
@@ -38,7 +35,7 @@ private struct Golden: Decodable {
 }
 
 private func golden() throws -> Golden {
-    try JSONDecoder().decode(Golden.self, from: Data(contentsOf: root.appendingPathComponent("Fixtures/shape5-golden/golden.json")))
+    try JSONDecoder().decode(Golden.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/shape5-golden/golden.json")))
 }
 
 /// dlib's inclusive rectangle (left, top, right, bottom) as the project's Rect.

@@ -17,9 +17,14 @@ enum ToolProcess {
         var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
     }
 
-    /// The package root (three levels above this file).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root: the nearest folder above this file that holds `Package.swift`.
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
 
     /// The binary: `$FACEDETECT_BINARY`, or `facedetect` beside the test bundle, or in
     /// `.build/debug` of this package.

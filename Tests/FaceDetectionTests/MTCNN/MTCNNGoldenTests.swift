@@ -2,9 +2,6 @@ import Foundation
 import Testing
 @testable import FaceDetection
 
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// Models/mtcnn.fdm, read from the working tree.
 func loadMTCNNModel() throws -> ModelFile {
     try ModelFile(bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Models/mtcnn.fdm"))))

@@ -4,8 +4,11 @@ import Foundation
 enum FixturePaths {
     /// The repository's `Fixtures` directory.
     static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }  // FixturePaths.swift, FaceDetectionIOTests, Tests
+        // The nearest folder above this file that holds Package.swift.
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
         return url.appendingPathComponent("Fixtures").path
     }()
 
