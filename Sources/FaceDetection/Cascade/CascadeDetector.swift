@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Finds faces with a boosted cascade: equalised grey image, a pyramid of shrunk copies,
 /// every window position tested, passing windows grouped into faces and scored.
 public struct CascadeDetector: Sendable {
@@ -92,14 +90,10 @@ public struct CascadeDetector: Sendable {
             load[w] += level.width * level.height * (level.step == 1 ? 4 : 1)
         }
         let shares = assignment
-        var results = [[CascadeHit]](repeating: [], count: workers)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                var hits: [CascadeHit] = []
-                for level in shares[w] { scan(level, of: source, program: program, into: &hits) }
-                out[w] = hits
-            }
+        let results = parallelMap(count: workers, threads: workers) { w -> [CascadeHit] in
+            var hits: [CascadeHit] = []
+            for level in shares[w] { scan(level, of: source, program: program, into: &hits) }
+            return hits
         }
         return results.flatMap { $0 }
     }
