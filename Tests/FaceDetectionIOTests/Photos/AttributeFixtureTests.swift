@@ -72,7 +72,9 @@ private func annotatedLargestFace(_ image: Image, detector: MTCNN) throws -> Fac
 @Test(arguments: ["astronaut.png", "grace_hopper.jpg", "camera.png"])
 func attributeOutputsAreProbabilities(_ name: String) throws {
     let image = try Image(contentsOf: FixturePaths.photo(name))
-    for var face in try mtcnn().detect(in: image, minFaceSize: 40) {
+    let faces = try mtcnn().detect(in: image, minFaceSize: 40)
+    #expect(!faces.isEmpty, "\(name): no face")
+    for var face in faces {
         FaceAttributes().annotate(&face, in: image)
         print("\(name): box \(face.bounds) euler \(face.eulerX ?? .nan) \(face.eulerY ?? .nan) \(face.eulerZ ?? .nan) smile \(face.smilingProbability ?? .nan) eyes \(face.leftEyeOpenProbability ?? .nan) \(face.rightEyeOpenProbability ?? .nan)")
         for p in [face.smilingProbability, face.leftEyeOpenProbability, face.rightEyeOpenProbability] {
