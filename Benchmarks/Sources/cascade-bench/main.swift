@@ -12,7 +12,7 @@ import Foundation
 let options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
 let args = options.rest
 /// Positional argument `i` (0-based), parsed, or nil when absent.
-func positional<T: LosslessStringConvertible>(_ i: Int, _: T.Type) -> T? {
+@MainActor func positional<T: LosslessStringConvertible>(_ i: Int, _: T.Type) -> T? {
     guard i < args.count else { return nil }
     guard let value = T(args[i]) else { BenchmarkArguments.fail("argument \(i + 1): bad value \(args[i])") }
     return value

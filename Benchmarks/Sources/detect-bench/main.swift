@@ -15,7 +15,7 @@ let options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
 var detectorOptions = FaceDetector.Options(mode: .accurate, minFaceSize: .pixels(20), minScore: 0)
 var index = 0
 /// The value after the flag at `index`, parsed (exits with a usage error if missing or bad).
-func value<T>(_ parse: (String) -> T?) -> T {
+@MainActor func value<T>(_ parse: (String) -> T?) -> T {
     let flag = options.rest[index]
     index += 1
     guard index < options.rest.count, let parsed = parse(options.rest[index]) else {
