@@ -26,8 +26,6 @@ let package = Package(
         .target(name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG"]),
         /// The command-line tool.
         .executableTarget(name: "facedetect", dependencies: ["FaceDetection", "FaceDetectionIO"]),
-        /// Development harness: times the fast detector on PPM files (see its main.swift).
-        .executableTarget(name: "cascade-bench", dependencies: ["FaceDetection"]),
 
         // MARK: - Tests
 

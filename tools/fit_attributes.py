@@ -4,6 +4,9 @@
     ATTR_EVAL_SET=../shared/eval/smile-dev ATTR_EVAL_OUT=/tmp/attr/smile-dev-mtcnn.jsonl \
         swift test -c release -Xswiftc -enable-testing --filter attributeEvaluation
     (same for eyes-dev)
+    The feature-dumping harness (Tests/FaceDetectionIOTests/Photos/AttributeEvaluation.swift) needs
+    internal API and was removed from the test target; restore it from git to refit:
+    `git show bee099b:Tests/FaceDetectionIOTests/Photos/AttributeEvaluation.swift`.
     python3 tools/fit_attributes.py --smile ../shared/eval/smile-dev /tmp/attr/smile-dev-mtcnn.features.jsonl \
         --eyes ../shared/eval/eyes-dev /tmp/attr/eyes-dev-mtcnn.features.jsonl
 

@@ -35,7 +35,7 @@ struct AttributeOutputTests {
     }
 
     @Test func noneMeansTheKeysAreLeftOut() throws {
-        let face = try astronautFace(["--landmarks", "none", "--classification", "none"])
+        let face = try astronautFace(ToolProcess.plumbingFlags)
         for key in ["landmarks", "smilingProbability", "leftEyeOpenProbability", "eulerX", "eulerY", "eulerZ"] {
             #expect(face[key] == nil, "\(key) present")
         }
@@ -48,7 +48,8 @@ struct AttributeOutputTests {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("astronaut.png"))
             for (name, extra) in [("plain.png", [String]()), ("labelled.png", ["--labels"])] {
-                let result = try ToolProcess.run(["astronaut.png", "-o", name, "--min-face-size", "0.15"] + extra, in: directory)
+                let result = try ToolProcess.run(["astronaut.png", "-o", name, "--min-face-size", "0.15"] + extra + ToolProcess.plumbingFlags,
+                                                 in: directory)
                 #expect(result.status == 0)
             }
             let plain = try Image(contentsOf: directory.appendingPathComponent("plain.png").path)

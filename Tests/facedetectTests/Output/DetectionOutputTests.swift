@@ -24,7 +24,7 @@ struct DetectionOutputTests {
             let input = directory.appendingPathComponent("astronaut.png")
             try TestInputs.copyFixture("astronaut.png", to: input)
             // `--json` followed by an option: JSON goes to standard output.
-            let result = try ToolProcess.run(["astronaut.png", "--json", "-o", "faces.png", "--min-face-size", "0.15"],
+            let result = try ToolProcess.run(["astronaut.png", "--json", "-o", "faces.png", "--min-face-size", "0.15"] + ToolProcess.plumbingFlags,
                                              in: directory)
             #expect(result.status == 0)
             #expect(result.standardError.isEmpty)
@@ -39,7 +39,9 @@ struct DetectionOutputTests {
             #expect(seconds > 0 && seconds < 600)
             #expect(decodeSeconds > 0 && decodeSeconds < 600)
             #expect(record["error"] == nil)
-            for face in try #require(record["faces"] as? [[String: Any]]) {
+            let faces = try #require(record["faces"] as? [[String: Any]])
+            #expect(!faces.isEmpty)
+            for face in faces {
                 #expect((face["score"] as? Double).map { (0...1).contains($0) } == true)
             }
             let boxes = TestInputs.boxes(record)
@@ -73,7 +75,7 @@ struct DetectionOutputTests {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("grace_hopper.jpg", to: directory.appendingPathComponent("grace.jpg"))
             let result = try ToolProcess.run(["grace.jpg", "--json", "out.jsonl", "--output", "grace-faces.jpeg",
-                                              "--min-face-size=0.3"], in: directory)
+                                              "--min-face-size=0.3"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(result.standardOutput.isEmpty)
             #expect(result.standardError.isEmpty)
@@ -99,7 +101,7 @@ struct DetectionOutputTests {
             let manager = FileManager.default
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("scan.png"))
             try manager.moveItem(at: images.appendingPathComponent("scan.png"), to: images.appendingPathComponent("scan"))
-            let result = try ToolProcess.run(["images", "-o", "out"], in: directory)
+            let result = try ToolProcess.run(["images", "-o", "out"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/sub/scan.png").path))
             #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/sub/a.png").path))
@@ -112,7 +114,7 @@ struct DetectionOutputTests {
             let input = directory.appendingPathComponent("plain.png")
             try TestInputs.writePlainPNG(to: input)
             let before = try Data(contentsOf: input)
-            let result = try ToolProcess.run(["plain.png", "-o", "./plain.png"], in: directory)
+            let result = try ToolProcess.run(["plain.png", "-o", "./plain.png"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1)
             #expect(try Data(contentsOf: input) == before)
@@ -129,7 +131,7 @@ struct OutputCollisionTests {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
                 try TestInputs.writePlainPNG(to: url.appendingPathComponent("x.png"), width: 40 + folder.count)
             }
-            let result = try ToolProcess.run(["a/x.png", "b/x.png", "-o", "out"], in: directory)
+            let result = try ToolProcess.run(["a/x.png", "b/x.png", "-o", "out"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.first?.hasPrefix("error: out/x.png: ") == true, "\(result.errorLines)")
             #expect(result.errorLines.dropFirst(2).first == "facedetect: 1 of 2 inputs failed:")
@@ -144,7 +146,7 @@ struct OutputInsideInputTests {
         try withTemporaryDirectory { directory in
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
             for _ in 0..<2 {
-                let result = try ToolProcess.run([".", "-o", "out", "--json"], in: directory)
+                let result = try ToolProcess.run([".", "-o", "out", "--json"] + ToolProcess.plumbingFlags, in: directory)
                 #expect(result.status == 0)
                 #expect(try TestInputs.records(result.standardOutput).map { $0["file"] as? String } == ["./a.png"])
             }

@@ -28,7 +28,7 @@ struct BadInputTests {
     func badInputFailsWithOneLine(input: BadInput) throws {
         try withTemporaryDirectory { directory in
             try input.make(directory.appendingPathComponent(input.name))
-            let result = try ToolProcess.run([input.name, "-o", "out.png"], in: directory, timeout: 60)
+            let result = try ToolProcess.run([input.name, "-o", "out.png"] + ToolProcess.plumbingFlags, in: directory, timeout: 60)
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1, "\(result.errorLines)")
             #expect(result.errorLines.first?.hasPrefix("error: \(input.name): ") == true, "\(result.errorLines)")
@@ -41,7 +41,7 @@ struct BadInputTests {
     func badInputGivesAnErrorRecord(input: BadInput) throws {
         try withTemporaryDirectory { directory in
             try input.make(directory.appendingPathComponent(input.name))
-            let result = try ToolProcess.run([input.name, "--json"], in: directory, timeout: 60)
+            let result = try ToolProcess.run([input.name, "--json"] + ToolProcess.plumbingFlags, in: directory, timeout: 60)
             #expect(result.status == 1)
             let record = try #require(try TestInputs.records(result.standardOutput).first)
             #expect(record["file"] as? String == input.name)
@@ -53,7 +53,7 @@ struct BadInputTests {
     @Test func truncatedImageDataDecodesWithAWarning() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.writeTruncatedJPEG(to: directory.appendingPathComponent("cut.jpg"), fraction: 0.6)
-            let result = try ToolProcess.run(["cut.jpg", "--json", "--min-face-size", "0.3"], in: directory)
+            let result = try ToolProcess.run(["cut.jpg", "--json", "--min-face-size", "0.3"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(result.errorLines.count == 1)
             #expect(result.errorLines.first?.hasPrefix("warning: cut.jpg: ") == true, "\(result.errorLines)")
@@ -69,7 +69,7 @@ struct BadInputTests {
             try Data("a file, not a directory\n".utf8).write(to: directory.appendingPathComponent("afile"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("plain.png"))
             let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-            let result = try ToolProcess.run(["plain.png", "-o", output], in: directory)
+            let result = try ToolProcess.run(["plain.png", "-o", output] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1)
             #expect(result.errorLines.first?.hasPrefix("error: \(output): ") == true, "\(result.errorLines)")
@@ -79,7 +79,7 @@ struct BadInputTests {
 
     @Test func unwritableJSONFileFailsBeforeAnyWork() throws {
         try withTemporaryDirectory { directory in
-            let result = try ToolProcess.run([TestInputs.fixture("astronaut.png").path, "--json", "missing/p.jsonl"],
+            let result = try ToolProcess.run([TestInputs.fixture("astronaut.png").path, "--json", "missing/p.jsonl"] + ToolProcess.plumbingFlags,
                                              in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1)
@@ -92,7 +92,7 @@ struct BadInputTests {
     func fullDiskForJSONIsReported() throws {
         let result = try withTemporaryDirectory { directory in
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("plain.png"))
-            return try ToolProcess.run(["--json=/dev/full", "plain.png"], in: directory)
+            return try ToolProcess.run(["--json=/dev/full", "plain.png"] + ToolProcess.plumbingFlags, in: directory)
         }
         #expect(result.status == 1)
         #expect(result.errorLines == ["error: /dev/full: cannot write: No space left on device"])
@@ -101,7 +101,7 @@ struct BadInputTests {
     @Test func oneBadFileAmongGoodOnesIsListedAtTheEnd() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("good.png"))
-            let result = try ToolProcess.run(["missing.png", "good.png"], in: directory)
+            let result = try ToolProcess.run(["missing.png", "good.png"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             #expect(result.outputLines.isEmpty)  // no face in good.png: no face line
             #expect(result.errorLines.count == 4)

@@ -45,7 +45,7 @@ struct BatchScaleTests {
             let expected = try makeTree(in: directory)
             var runs: [[NSDictionary]] = []
             for threads in ["1", "3", "8"] {
-                let result = try ToolProcess.run(["images", "--json", "-", "--threads", threads], in: directory)
+                let result = try ToolProcess.run(["images", "--json", "-", "--threads", threads] + ToolProcess.plumbingFlags, in: directory)
                 #expect(result.status == 1)  // the broken JPEG
                 #expect(try files(result.standardOutput) == expected)
                 runs.append(try TestInputs.records(result.standardOutput).map(withoutTimings))
@@ -60,7 +60,7 @@ struct BatchScaleTests {
             let tree = try makeTree(in: directory).filter { !$0.hasSuffix("broken.jpg") }
             // Files and a directory, as `find` or Spark would send them; blank lines are ignored.
             let lines = [tree[3], tree[0], "", "images/b/c"]
-            let result = try ToolProcess.run(["-", "--json"], in: directory, input: lines.joined(separator: "\n") + "\n")
+            let result = try ToolProcess.run(["-", "--json"] + ToolProcess.plumbingFlags, in: directory, input: lines.joined(separator: "\n") + "\n")
             #expect(result.status == 0)
             let walkedD = tree.filter { $0.hasPrefix("images/b/c/") }
             #expect(try files(result.standardOutput) == [tree[3], tree[0]] + walkedD)
@@ -71,7 +71,7 @@ struct BatchScaleTests {
         try withTemporaryDirectory { directory in
             let expected = try makeTree(in: directory)
             let out = directory.appendingPathComponent("out.jsonl")
-            let full = try ToolProcess.run(["images", "--json", "out.jsonl"], in: directory)
+            let full = try ToolProcess.run(["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
             #expect(full.status == 1)
             // As if killed while writing the fourth record.
             let text = try String(contentsOf: out, encoding: .utf8)
@@ -81,7 +81,7 @@ struct BatchScaleTests {
             // A CSV from the first run (rows made up here: these images have no faces) keeps its rows.
             let csv = CSVOutput.header + "\n\(expected[0]),1,1.0,2.0,3.0,4.0,0.9\n"
             try csv.write(to: directory.appendingPathComponent("faces.csv"), atomically: true, encoding: .utf8)
-            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume", "--csv", "faces.csv"], in: directory)
+            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume", "--csv", "faces.csv"] + ToolProcess.plumbingFlags, in: directory)
             #expect(resumed.status == 1)
             #expect(try String(contentsOf: directory.appendingPathComponent("faces.csv"), encoding: .utf8) == csv)
             let after = try String(contentsOf: out, encoding: .utf8)
@@ -89,7 +89,7 @@ struct BatchScaleTests {
             #expect(resumed.errorLines.contains { $0.contains("(3 already done, skipped)") })
 
             // Nothing left to do: nothing is added.
-            let again = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume"], in: directory)
+            let again = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume"] + ToolProcess.plumbingFlags, in: directory)
             #expect(again.status == 0)
             #expect(try String(contentsOf: out, encoding: .utf8) == after)
         }
@@ -100,18 +100,18 @@ struct BatchScaleTests {
             let expected = try makeTree(in: directory, count: 12)
             var seen: [[String]] = []
             for k in 1...3 {
-                let result = try ToolProcess.run(["images", "--json", "--shard", "\(k)/3"], in: directory)
+                let result = try ToolProcess.run(["images", "--json", "--shard", "\(k)/3"] + ToolProcess.plumbingFlags, in: directory)
                 seen.append(try files(result.standardOutput))
             }
             #expect(seen.flatMap { $0 }.sorted() == expected.sorted())
             #expect(seen.allSatisfy { $0 == $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } })
             // Slurm counts from 0: task 1 is shard 2; Kubernetes and AWS Batch likewise.
             for variable in ShardSelection.environmentVariables {
-                let auto = try ToolProcess.run(["images", "--json", "--shard", "auto/3"], in: directory,
+                let auto = try ToolProcess.run(["images", "--json", "--shard", "auto/3"] + ToolProcess.plumbingFlags, in: directory,
                                                environment: [variable: "1"])
                 #expect(try files(auto.standardOutput) == seen[1], "\(variable)")
             }
-            let outOfRange = try ToolProcess.run(["images", "--shard", "auto/3"], in: directory,
+            let outOfRange = try ToolProcess.run(["images", "--shard", "auto/3"] + ToolProcess.plumbingFlags, in: directory,
                                                  environment: ["SLURM_ARRAY_TASK_ID": "3"])
             #expect(outOfRange.status == 64)
         }
@@ -120,14 +120,14 @@ struct BatchScaleTests {
     @Test func progressBarOnlyWhenAskedOrOnATerminal() throws {
         try withTemporaryDirectory { directory in
             let expected = try makeTree(in: directory)
-            let forced = try ToolProcess.run(["images", "--json", "out.jsonl", "--progress"], in: directory)
+            let forced = try ToolProcess.run(["images", "--json", "out.jsonl", "--progress"] + ToolProcess.plumbingFlags, in: directory)
             let frames = forced.standardError.split(separator: "\r").map { $0.replacingOccurrences(of: "\u{1B}[K", with: "") }
             #expect(frames.contains { $0.hasPrefix("[########################] \(expected.count)/\(expected.count)  ") })
             #expect(frames.contains { $0.contains(" images/s") })
             // Standard error is a file here, not a terminal: no bar unless asked for.
-            let piped = try ToolProcess.run(["images", "--json", "out.jsonl"], in: directory)
+            let piped = try ToolProcess.run(["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
             #expect(!piped.standardError.contains("\r"))
-            let off = try ToolProcess.run(["images", "--json", "out.jsonl", "--no-progress"], in: directory)
+            let off = try ToolProcess.run(["images", "--json", "out.jsonl", "--no-progress"] + ToolProcess.plumbingFlags, in: directory)
             #expect(!off.standardError.contains("\r"))
         }
     }
@@ -155,7 +155,7 @@ struct BatchScaleTests {
             }
             let process = Process()
             process.executableURL = ToolProcess.binary
-            process.arguments = ["images", "--json", "out.jsonl", "--csv", "out.csv", "--threads", "2", "--mode", "fast"]
+            process.arguments = ["images", "--json", "out.jsonl", "--csv", "out.csv", "--threads", "2"] + ToolProcess.plumbingFlags
             process.currentDirectoryURL = directory
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -179,7 +179,7 @@ struct BatchScaleTests {
             #expect(leftovers.isEmpty, "\(leftovers)")
 
             // Resumed: the rest, each image once, and the CSV keeps its rows.
-            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--csv", "out.csv", "--resume", "--mode", "fast"], in: directory)
+            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--csv", "out.csv", "--resume"] + ToolProcess.plumbingFlags, in: directory)
             #expect(resumed.status == 0)
             let all = try files(String(contentsOf: out, encoding: .utf8))
             #expect(all == (0..<400).map { String(format: "images/%03d.png", $0) })
@@ -196,7 +196,7 @@ struct BatchOutputTests {
             try TestInputs.copyFixture("astronaut.png", to: photos.appendingPathComponent("astronaut.png"))
             try TestInputs.writePlainPNG(to: photos.appendingPathComponent("plain.png"))
             let result = try ToolProcess.run(["photos", "--json", "out.jsonl", "--csv", "faces.csv", "--crop", "crops",
-                                              "--crop-margin", "0.1", "-o", "blurred", "--blur", "--min-face-size", "0.15"],
+                                              "--crop-margin", "0.1", "-o", "blurred", "--blur", "--min-face-size", "0.15"] + ToolProcess.plumbingFlags,
                                              in: directory)
             #expect(result.status == 0, "\(result.standardError)")
             let records = try TestInputs.records(String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8))
@@ -238,7 +238,7 @@ struct BatchOutputTests {
             let photo = try Image(contentsOf: TestInputs.fixture("grace_hopper.jpg").path)
             let large = photo.resized(width: photo.width * 4, height: photo.height * 4)
             try ImageIO.write(large, to: directory.appendingPathComponent("large.jpg").path)
-            let result = try ToolProcess.run(["large.jpg", "--json", "-o", "out.jpg", "--min-face-size", "0.3"], in: directory)
+            let result = try ToolProcess.run(["large.jpg", "--json", "-o", "out.jpg", "--min-face-size", "0.3"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0, "\(result.standardError)")
             let record = try #require(try TestInputs.records(result.standardOutput).first)
             #expect(record["width"] as? Int == large.width && record["height"] as? Int == large.height)

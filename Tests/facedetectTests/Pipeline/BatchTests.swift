@@ -24,7 +24,7 @@ struct BatchTests {
             // A symbolic-link loop must not hang the walk.
             try manager.createSymbolicLink(atPath: images.appendingPathComponent("c/loop").path, withDestinationPath: "..")
 
-            let result = try ToolProcess.run(["images", "--json", "out.jsonl"], in: directory)
+            let result = try ToolProcess.run(["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             let text = try String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8)
             let records = try TestInputs.records(text)
@@ -52,7 +52,7 @@ struct BatchTests {
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("b.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
             // `--json` followed by an image: the image is an input, JSON goes to standard output.
-            let result = try ToolProcess.run(["--json", "b.png", "./a.png"], in: directory)
+            let result = try ToolProcess.run(["--json", "b.png", "./a.png"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(try TestInputs.records(result.standardOutput).map { $0["file"] as? String } == ["b.png", "./a.png"])
         }
@@ -68,7 +68,7 @@ struct FileNameTests {
             let names = ["quote\"back\\slash.png", "new\nline\ttab.png", "ünïcødé 😀.png"]
             for name in names { try TestInputs.writePlainPNG(to: images.appendingPathComponent(name)) }
             // A trailing slash on the directory argument does not double the separator.
-            let result = try ToolProcess.run(["images/", "--json"], in: directory)
+            let result = try ToolProcess.run(["images/", "--json"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(result.outputLines.count == names.count)
             #expect(result.outputLines.allSatisfy { $0.hasPrefix("{\"file\": \"images/") })

@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Development benchmarks and evaluation harnesses for facedetect: not part of the product, not
+/// built by `swift build` or `swift test` in the root package, and not run by CI.
+/// Build: `swift build -c release --package-path Benchmarks`.
+let package = Package(
+    name: "facedetect-benchmarks",
+    dependencies: [
+        .package(name: "facedetect", path: ".."),
+    ],
+    targets: [
+        /// Image lists, PPM reading, repeated timing with a median, SCHEMA prediction lines.
+        .target(name: "BenchmarkSupport", dependencies: [
+            .product(name: "FaceDetection", package: "facedetect"),
+            .product(name: "FaceDetectionIO", package: "facedetect"),
+        ]),
+        /// Times the Haar cascade detector directly, with any scan settings.
+        .executableTarget(name: "cascade-bench", dependencies: [
+            "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+        ]),
+        /// Times the public `FaceDetector` (any mode, landmarks, classification).
+        .executableTarget(name: "detect-bench", dependencies: [
+            "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

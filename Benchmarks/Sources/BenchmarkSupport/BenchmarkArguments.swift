@@ -1,0 +1,45 @@
+import Foundation
+
+/// The command-line options every benchmark shares, taken out of its argument list:
+/// `--list PATH` (default: standard input), `--sample N`, `--warmup N` (default 1), `--repeat N` (default 3).
+public struct BenchmarkArguments {
+    /// The image list (`tools/decode_to_ppm.py`'s list.tsv); nil or `-` is standard input.
+    public var listPath: String?
+    /// Evenly spaced images to keep (all if nil).
+    public var sample: Int?
+    /// Warm-up and repeated runs.
+    public var timing = RepeatedTiming()
+    /// The remaining arguments, in order, for the benchmark's own options.
+    public var rest: [String] = []
+
+    /// Parses `arguments` (without the program name); exits with status 64 on a bad value.
+    public init(_ arguments: [String]) {
+        var index = 0
+        func value(_ flag: String) -> String {
+            index += 1
+            guard index < arguments.count else { Self.fail("\(flag) needs a value") }
+            return arguments[index]
+        }
+        func count(_ flag: String) -> Int {
+            let text = value(flag)
+            guard let n = Int(text), n >= 0 else { Self.fail("\(flag): not a count: \(text)") }
+            return n
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--list": listPath = value("--list")
+            case "--sample": sample = count("--sample")
+            case "--warmup": timing.warmUps = count("--warmup")
+            case "--repeat": timing.repeats = max(1, count("--repeat"))
+            default: rest.append(arguments[index])
+            }
+            index += 1
+        }
+    }
+
+    /// Prints `message` to standard error and exits with status 64 (a usage error).
+    public static func fail(_ message: String) -> Never {
+        BenchmarkSummary.printToStandardError("error: \(message)")
+        exit(64)
+    }
+}
