@@ -67,13 +67,6 @@ final class CSVOutput {
         return nil
     }
 
-    /// Removes the temporary file without publishing it.
-    func abandon() {
-        guard let publishing else { return }
-        lines.close()
-        unlink(publishing.temporary)
-    }
-
     /// `text` as a CSV field: quoted (quotes doubled) when it holds a comma, quote or line break.
     static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }

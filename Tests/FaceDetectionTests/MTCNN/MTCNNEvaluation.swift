@@ -39,7 +39,6 @@ func mtcnnEvaluation() throws {
     }
     var detector = try MTCNN(model: try loadMTCNNModel())
     if let r = env["MTCNN_REFINE"] { detector.refinesLandmarks = r == "1" }
-    if let o = Float(env["MTCNN_OFFSET"] ?? "") { detector.landmarkOffset = o }
     _ = detector.detect(in: try readPPM(lines[0][0]), minFaceSize: minFace, threads: threads)  // warm-up
     var out = "", times: [Double] = [], cpuTimes: [Double] = []
     for line in lines {
