@@ -3,8 +3,6 @@
 struct RegionStatistics {
     /// Mean grey level.
     let mean: Float
-    /// Standard deviation of the grey level.
-    let deviation: Float
     /// Median grey level.
     let median: Float
     /// Mean |horizontal central difference| / 2 (vertical edges, e.g. the sides of an iris).
@@ -15,14 +13,14 @@ struct RegionStatistics {
     /// Measures `face` over the rectangle.
     init(_ face: AlignedFace, x0: Int, y0: Int, x1: Int, y1: Int) {
         let (xa, ya, xb, yb) = Self.clamped(x0, y0, x1, y1)
-        var sum: Float = 0, sum2: Float = 0, gx: Float = 0, gy: Float = 0
+        var sum: Float = 0, gx: Float = 0, gy: Float = 0
         var values: [Float] = []
         values.reserveCapacity((xb - xa) * (yb - ya))
         // Moments and central differences over the rectangle.
         for y in ya..<yb {
             for x in xa..<xb {
                 let v = face[x, y]
-                sum += v; sum2 += v * v
+                sum += v
                 gx += abs(face[x + 1, y] - face[x - 1, y]) / 2
                 gy += abs(face[x, y + 1] - face[x, y - 1]) / 2
                 values.append(v)
@@ -30,7 +28,6 @@ struct RegionStatistics {
         }
         let n = Float(values.count)
         mean = sum / n
-        deviation = max(0, sum2 / n - mean * mean).squareRoot()
         horizontalGradient = gx / n
         verticalGradient = gy / n
         values.sort()

@@ -11,8 +11,6 @@ struct CascadeHitGrouping {
         var neighbors: Int
         /// The best last-stage sum among the hits.
         var bestStageSum: Double
-        /// The mean last-stage sum of the hits.
-        var meanStageSum: Double
     }
 
     /// The groups of `hits`.
@@ -46,19 +44,19 @@ struct CascadeHitGrouping {
         }
         // sum the members of each group
         var label = [Int](repeating: -1, count: n)
-        var sums: [(x: Int, y: Int, w: Int, h: Int, count: Int, best: Double, total: Double)] = []
+        var sums: [(x: Int, y: Int, w: Int, h: Int, count: Int, best: Double)] = []
         for i in 0..<n {
             let r = root(i)
-            if label[r] < 0 { label[r] = sums.count; sums.append((0, 0, 0, 0, 0, -Double.infinity, 0)) }
+            if label[r] < 0 { label[r] = sums.count; sums.append((0, 0, 0, 0, 0, -Double.infinity)) }
             let g = label[r], h = hits[i]
             sums[g].x += h.x; sums[g].y += h.y; sums[g].w += h.width; sums[g].h += h.height
-            sums[g].count += 1; sums[g].best = max(sums[g].best, h.lastStageSum); sums[g].total += h.lastStageSum
+            sums[g].count += 1; sums[g].best = max(sums[g].best, h.lastStageSum)
         }
         let groups = sums.map { s in
             let k = 1 / Double(s.count)
             return Group(x: Int((Double(s.x) * k).rounded(.toNearestOrEven)), y: Int((Double(s.y) * k).rounded(.toNearestOrEven)),
                          width: Int((Double(s.w) * k).rounded(.toNearestOrEven)), height: Int((Double(s.h) * k).rounded(.toNearestOrEven)),
-                         neighbors: s.count, bestStageSum: s.best, meanStageSum: s.total * k)
+                         neighbors: s.count, bestStageSum: s.best)
         }
         // drop weak groups and small groups inside stronger ones
         var kept: [Group] = []

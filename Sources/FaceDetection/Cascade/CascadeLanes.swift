@@ -21,7 +21,7 @@ struct AdjacentLanes: RowLanes {
 
     @inline(__always)
     func load(_ table: UnsafePointer<Int32>, _ corner: Int) -> SIMD8<Int32> {
-        UnsafeRawPointer(table + origin + corner).loadUnaligned(as: SIMD8<Int32>.self)
+        table.loadVector(SIMD8<Int32>.self, at: origin + corner)
     }
 }
 
@@ -34,7 +34,7 @@ struct AlternateLanes: RowLanes {
 
     @inline(__always)
     func load(_ table: UnsafePointer<Int32>, _ corner: Int) -> SIMD8<Int32> {
-        UnsafeRawPointer(table + origin + corner).loadUnaligned(as: SIMD16<Int32>.self).evenHalf
+        table.loadVector(SIMD16<Int32>.self, at: origin + corner).evenHalf
     }
 }
 

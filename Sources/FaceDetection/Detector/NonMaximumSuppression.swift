@@ -10,17 +10,17 @@ enum NonMaximumSuppression {
         case minimum
     }
 
-    /// The kept candidates, highest score first.
-    static func apply(_ boxes: [MTCNNCandidate], threshold: Float, overlap: Overlap) -> [MTCNNCandidate] {
-        let sorted = boxes.sorted { $0.score > $1.score }
+    /// The indices (into `boxes`) of the kept candidates, highest score first.
+    static func keep(_ boxes: [MTCNNCandidate], threshold: Float, overlap: Overlap) -> [Int] {
+        let sorted = boxes.indices.sorted { boxes[$0].score > boxes[$1].score }
         var suppressed = [Bool](repeating: false, count: sorted.count)
-        var kept: [MTCNNCandidate] = []
+        var kept: [Int] = []
         for i in sorted.indices where !suppressed[i] {
-            let a = sorted[i]
-            kept.append(a)
+            let a = boxes[sorted[i]]
+            kept.append(sorted[i])
             let areaA = (a.x2 - a.x1 + 1) * (a.y2 - a.y1 + 1)
             for j in (i + 1)..<sorted.count where !suppressed[j] {
-                let b = sorted[j]
+                let b = boxes[sorted[j]]
                 let w = max(0, min(a.x2, b.x2) - max(a.x1, b.x1) + 1)
                 let h = max(0, min(a.y2, b.y2) - max(a.y1, b.y1) + 1)
                 let inter = w * h, areaB = (b.x2 - b.x1 + 1) * (b.y2 - b.y1 + 1)
@@ -29,5 +29,10 @@ enum NonMaximumSuppression {
             }
         }
         return kept
+    }
+
+    /// The kept candidates, highest score first.
+    static func apply(_ boxes: [MTCNNCandidate], threshold: Float, overlap: Overlap) -> [MTCNNCandidate] {
+        keep(boxes, threshold: threshold, overlap: overlap).map { boxes[$0] }
     }
 }

@@ -18,7 +18,7 @@ enum BoxBlurKernels {
         for y in 0..<height {
             let row = input + y * width * 3, out = output + y * width * 3
             @inline(__always) func pixel(_ x: Int) -> SIMD4<Float> {
-                x >= 0 && x < width ? UnsafeRawPointer(row + 3 * x).loadUnaligned(as: SIMD4<Float>.self) : .zero
+                x >= 0 && x < width ? row.loadVector(SIMD4<Float>.self, at: 3 * x) : .zero
             }
             var sum = SIMD4<Float>()
             for x in 0...min(r, width - 1) { sum += pixel(x) }
@@ -56,18 +56,15 @@ enum BoxBlurKernels {
                                        sums: UnsafeMutablePointer<Float>, zeros: UnsafePointer<Float>) {
         let n = width * 3
         @inline(__always) func row(_ y: Int) -> UnsafePointer<Float> { y >= 0 && y < height ? input + y * n : zeros }
-        @inline(__always) func load(_ p: UnsafePointer<Float>) -> SIMD8<Float> {
-            UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
-        }
-        @inline(__always) func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
-            UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
-        }
         let vectorEnd = n - n % 8
         for j in 0..<n { sums[j] = 0 }
         for y in 0...min(r, height - 1) {
             let source = row(y)
             var j = 0
-            while j < vectorEnd { store(load(sums + j) + load(source + j), sums + j); j += 8 }
+            while j < vectorEnd {
+                sums.storeVector(sums.loadVector(SIMD8<Float>.self, at: j) + source.loadVector(SIMD8<Float>.self, at: j), at: j)
+                j += 8
+            }
             while j < n { sums[j] += source[j]; j += 1 }
         }
         // Running sums down the columns: emit the mean row, then slide the window one row down.
@@ -75,9 +72,9 @@ enum BoxBlurKernels {
             let out = output + y * n, add = row(y + r + 1), remove = row(y - r), scale = scales[y]
             var j = 0
             while j < vectorEnd {
-                let sum = load(sums + j)
-                store(sum * scale, out + j)
-                store(sum + (load(add + j) - load(remove + j)), sums + j)
+                let sum = sums.loadVector(SIMD8<Float>.self, at: j)
+                out.storeVector(sum * scale, at: j)
+                sums.storeVector(sum + (add.loadVector(SIMD8<Float>.self, at: j) - remove.loadVector(SIMD8<Float>.self, at: j)), at: j)
                 j += 8
             }
             while j < n {

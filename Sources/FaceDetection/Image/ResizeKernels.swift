@@ -11,10 +11,9 @@ enum ResizeKernels {
         while j + 8 <= count {
             var acc = SIMD8<Float>()
             for k in 0..<taps {
-                let bytes = UnsafeRawPointer(source + rows[k] * count + j).loadUnaligned(as: SIMD8<UInt8>.self)
-                acc += SIMD8<Float>(bytes) * weights[k]
+                acc += SIMD8<Float>(source.loadVector(SIMD8<UInt8>.self, at: rows[k] * count + j)) * weights[k]
             }
-            (UnsafeMutableRawPointer(output + j)).storeBytes(of: acc, as: SIMD8<Float>.self)
+            output.storeVector(acc, at: j)
             j += 8
         }
         // The last few bytes, one by one.
@@ -50,7 +49,7 @@ enum ResizeKernels {
             var acc = SIMD4<Float>()
             for k in 0..<taps {
                 let t = o * taps + k
-                acc += UnsafeRawPointer(row + 3 * indices[t]).loadUnaligned(as: SIMD4<Float>.self) * weights[t]
+                acc += row.loadVector(SIMD4<Float>.self, at: 3 * indices[t]) * weights[t]
             }
             output[3 * o] = byte(acc[0]); output[3 * o + 1] = byte(acc[1]); output[3 * o + 2] = byte(acc[2])
         }

@@ -9,7 +9,7 @@
 /// often hides them).
 enum AndroidLandmarks {
     /// The landmark types Android reports for a face with yaw `eulerY` (degrees), as the table in
-    /// Android's `FaceDetector` / ML Kit documentation (DESIGN.md §2). Bounds: −36 and 36 belong to
+    /// Android's `FaceDetector` / ML Kit documentation (copied in README.md, "What is reported"). Bounds: −36 and 36 belong to
     /// the turned ranges, −12 and 12 to the frontal one.
     static func reported(forEulerY y: Float) -> [LandmarkType] {
         if y < -36 { return [.leftEye, .mouthLeft, .leftEar, .noseBase, .leftCheek] }
@@ -28,11 +28,6 @@ enum AndroidLandmarks {
         return LandmarkType.allCases.filter { wanted.contains($0) }.map { type in
             Landmark(type: type, position: position(of: type, measured: measured, pose: pose))
         }
-    }
-
-    /// Every one of the twelve (and `noseTip`), measured where possible, whatever the yaw.
-    static func allLandmarks(measured: [Landmark], pose: HeadPose) -> [Landmark] {
-        LandmarkType.allCases.map { Landmark(type: $0, position: position(of: $0, measured: measured, pose: pose)) }
     }
 
     /// The measured position of `type`, else the model's estimate.

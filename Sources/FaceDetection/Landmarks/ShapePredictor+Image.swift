@@ -16,15 +16,4 @@ extension ShapePredictor {
     static func dlibGray(_ rgb: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt8 {
         UInt8((UInt16(rgb[index]) + UInt16(rgb[index + 1]) + UInt16(rgb[index + 2])) / 3)
     }
-
-    /// The whole image in grey levels by dlib's rule (see `predict(in:box:)` for colour images);
-    /// `predict` on the result gives the same points as `predict` on the colour image.
-    static func dlibGrayImage(_ image: Image) -> GrayImage {
-        var gray = [UInt8](repeating: 0, count: image.width * image.height)
-        image.pixels.withUnsafeBufferPointer { rgb in
-            // gray[i] = (R + G + B) / 3 of pixel i
-            for i in gray.indices { gray[i] = dlibGray(rgb, 3 * i) }
-        }
-        return GrayImage(width: image.width, height: image.height, pixels: gray)
-    }
 }

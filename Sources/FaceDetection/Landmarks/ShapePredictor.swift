@@ -99,14 +99,6 @@ struct ShapePredictor: Sendable {
         return values
     }
 
-    /// The model's points for the face in `box` of a grey image, in `Part` order, in image
-    /// coordinates (see the type's documentation for the box dlib expects).
-    func predict(in gray: GrayImage, box: Rect) -> [Point] {
-        gray.pixels.withUnsafeBufferPointer { pixels in
-            fit(box: box, width: gray.width, height: gray.height) { x, y in pixels[y * gray.width + x] }
-        }
-    }
-
     /// The cascade, reading the grey level of pixel (x, y) (inside the image) through `intensity`.
     @inline(__always)
     func fit(box: Rect, width: Int, height: Int, intensity: (Int, Int) -> UInt8) -> [Point] {

@@ -69,7 +69,8 @@ struct AreaResampler {
     /// With `band`, only those output rows are produced (`output` then holds `band.count` rows,
     /// the same values as those rows of the whole output): a P-Net strip of a pyramid level.
     ///
-    /// Rows first (SIMD over the pixels of a row), then columns on the fewer resulting rows.
+    /// Rows first (`AreaResampleKernels`, SIMD over the pixels of a row), then columns on the fewer
+    /// resulting rows.
     mutating func resample(_ image: Image, left: Int, top: Int, width: Int, height: Int,
                            outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
                            roundToBytes: Bool = false, into output: inout FeatureMap) {
@@ -91,26 +92,12 @@ struct AreaResampler {
                 rs.source.withUnsafeBufferPointer { source in
                     rs.weight.withUnsafeBufferPointer { weight in
                         let pixels = pixelBuffer.baseAddress!, rowsOut = buffer.baseAddress!
-                        // rowsOut[d − firstRow][i] = Σ_taps weight * image[source][firstColumn * 3 + i], 16 values at a time
+                        // rowsOut[d − firstRow][i] = Σ_taps weight * image[source][firstColumn * 3 + i]
                         for d in band {
-                            let dst = rowsOut + (d - firstRow) * span
-                            var i = 0
-                            while i + 16 <= span {
-                                var acc = SIMD16<Float>()
-                                for t in rs.start[d]..<rs.start[d + 1] {
-                                    acc += pixels.loadFloats(at: source[t] * imageRow + firstColumn * 3 + i) * weight[t]
-                                }
-                                dst.storeVector(acc, at: i)
-                                i += 16
-                            }
-                            while i < span {
-                                var acc: Float = 0
-                                for t in rs.start[d]..<rs.start[d + 1] {
-                                    acc += Float(pixels[source[t] * imageRow + firstColumn * 3 + i]) * weight[t]
-                                }
-                                dst[i] = acc
-                                i += 1
-                            }
+                            AreaResampleKernels.mixRowsSIMD(pixels: pixels, rowLength: imageRow, first: firstColumn * 3,
+                                                            rows: source, weights: weight,
+                                                            taps: rs.start[d]..<rs.start[d + 1], count: span,
+                                                            output: rowsOut + (d - firstRow) * span)
                         }
                     }
                 }

@@ -21,9 +21,6 @@ struct MTCNN: Sendable {
     /// that pass, whose crop is centred on the face: on landmarks5-dev this lowers the mean error
     /// from 5.03 % to 4.84 % of the eye distance, for one O-Net pass per face.
     var refinesLandmarks = true
-    /// Added to both coordinates of every landmark (a convention knob for experiments: 0 keeps the
-    /// reference's coordinates; landmarks5-dev's labels sit about 0.5 px up-left of them).
-    var landmarkOffset: Float = 0
 
     /// Reads the three networks from an MTCNN model (kind `MTCN`, tensors named as in
     /// facenet-pytorch's state dicts with a `pnet.`/`rnet.`/`onet.` prefix).
@@ -140,19 +137,18 @@ struct MTCNN: Sendable {
             c.score = Softmax.secondOfTwo(o[0], o[1])
             guard c.score > thresholds.onet else { return nil }
             let w = c.inclusiveWidth, h = c.inclusiveHeight
-            let landmarks = Self.landmarks(o, box: c, offset: landmarkOffset)
+            let landmarks = Self.landmarks(o, box: c)
             (c.dx1, c.dy1, c.dx2, c.dy2) = (o[2], o[3], o[4], o[5])
             c.applyRegression(width: w, height: h)
             return (c, landmarks)
         }
         let found = results.compactMap { $0 }
         var faces: [Face] = []
-        // NMS over the regressed boxes; the landmarks travel with their box (index kept in dx1).
-        var boxes = found.map(\.0)
-        for i in boxes.indices { boxes[i].dx1 = Float(i) }
-        for box in NonMaximumSuppression.apply(boxes, threshold: 0.7, overlap: .minimum) {
+        // NMS over the regressed boxes; the landmarks travel with their box.
+        for k in NonMaximumSuppression.keep(found.map(\.0), threshold: 0.7, overlap: .minimum) {
+            let (box, landmarks) = found[k]
             faces.append(Face(bounds: Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1),
-                              score: box.score, landmarks: found[Int(box.dx1)].1))
+                              score: box.score, landmarks: landmarks))
         }
         if refinesLandmarks {
             let refined = landmarks(for: faces.map(\.bounds), in: image, threads: threads)
@@ -171,18 +167,18 @@ struct MTCNN: Sendable {
             c.truncate()
             guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
             onet.forward(&scratch)
-            return Self.landmarks(scratch.output, box: c, offset: landmarkOffset)
+            return Self.landmarks(scratch.output, box: c)
         }
     }
 
     /// O-Net's five points for a box: O-Net gives x1…x5, y1…y5 in box units in the order image-left
     /// eye, image-right eye, nose tip, image-left and image-right mouth corners (the image-left side
     /// is the subject's right).
-    static func landmarks(_ o: [Float], box c: MTCNNCandidate, offset: Float) -> [Landmark] {
+    static func landmarks(_ o: [Float], box c: MTCNNCandidate) -> [Landmark] {
         let w = c.inclusiveWidth, h = c.inclusiveHeight
         let types: [LandmarkType] = [.rightEye, .leftEye, .noseTip, .mouthRight, .mouthLeft]
         return types.indices.map { i in
-            Landmark(type: types[i], position: Point(x: w * o[6 + i] + c.x1 - 1 + offset, y: h * o[11 + i] + c.y1 - 1 + offset))
+            Landmark(type: types[i], position: Point(x: w * o[6 + i] + c.x1 - 1, y: h * o[11 + i] + c.y1 - 1))
         }
     }
 

@@ -30,12 +30,6 @@ struct HeadPoseEstimator: Sendable {
         return pose.scale.isFinite && pose.scale > 0 ? pose : nil
     }
 
-    /// Estimated Euler angles in degrees (X pitch up positive, Y yaw towards the image's right,
-    /// Z roll counter-clockwise), or `nil` as for ``estimate(_:)``.
-    func eulerAngles(_ landmarks: [Landmark]) -> (x: Float, y: Float, z: Float)? {
-        estimate(landmarks).map { ($0.eulerX, $0.eulerY, $0.eulerZ) }
-    }
-
     /// The affine least-squares fit `q ≈ M P + t`, turned into the nearest scaled rotation.
     static func closedForm(model: [SIMD3<Float>], image: [SIMD2<Float>]) -> HeadPose? {
         let n = Float(model.count)

@@ -8,25 +8,61 @@ import Darwin
 /// directory, which is then renamed over the destination. Other processes never see a partial
 /// file; on any failure the temporary file is removed and the destination is left as it was.
 /// (No fsync: this guards against concurrent readers and failures, not against power loss.)
-enum AtomicFileWriter {
+/// The one atomic-writing path of the library and the command-line tool: `write(_:to:)` for
+/// bytes at hand, an instance for a file written piece by piece (the tool's `--csv`).
+package final class AtomicFileWriter {
+    /// The destination.
+    package let path: String
+    /// The hidden temporary file the bytes go to until `commit()`.
+    private let temporary: String
+    /// The temporary file's descriptor; −1 once closed.
+    private var fd: Int32
+
     /// Writes `bytes` to `path` atomically. Errors name `path`.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let temporary = temporaryPath(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        if fd < 0 { throw ImageIOError(path: path, reason: "cannot write: \(describeSystemError(errno))") }
-        do {
-            try writeAll(bytes, to: fd, path: path)
-            if close(fd) != 0 { throw ImageIOError(path: path, reason: "cannot write: \(describeSystemError(errno))") }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
+    package static func write(_ bytes: [UInt8], to path: String) throws(ImageIOError) {
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write(bytes)
+        try writer.commit()
+    }
+
+    /// Starts writing `path`: creates its temporary file. Errors name `path`.
+    package init(path: String) throws(ImageIOError) {
+        self.path = path
+        temporary = Self.temporaryPath(for: path)
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if fd < 0 { throw Self.failure(path, errno) }
+    }
+
+    /// Removes the temporary file of a writer neither committed nor abandoned.
+    deinit { abandon() }
+
+    /// Appends `bytes` to the temporary file; on failure the file is abandoned.
+    package func write(_ bytes: [UInt8]) throws(ImageIOError) {
+        precondition(fd >= 0, "AtomicFileWriter: write after commit or abandon")
+        if let code = writeAll(bytes, to: fd) {
+            abandon()
+            throw Self.failure(path, code)
         }
-        if rename(temporary, path) != 0 {
+    }
+
+    /// Renames the finished temporary file to `path`; on failure it is removed instead.
+    package func commit() throws(ImageIOError) {
+        precondition(fd >= 0, "AtomicFileWriter: commit after commit or abandon")
+        let closed = close(fd)
+        fd = -1
+        if closed != 0 || rename(temporary, path) != 0 {
             let code = errno
             unlink(temporary)
-            throw ImageIOError(path: path, reason: "cannot write: \(describeSystemError(code))")
+            throw Self.failure(path, code)
         }
+    }
+
+    /// Removes the temporary file; `path` is left as it was. Does nothing once committed.
+    package func abandon() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+        unlink(temporary)
     }
 
     /// A hidden, unique sibling of `path`: "dir/.name.tmp-PID-RANDOM".
@@ -38,18 +74,25 @@ enum AtomicFileWriter {
         return "\(directory).\(name).tmp-\(getpid())-\(random)"
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ImageIOError(path: path, reason: "cannot write: \(describeSystemError(errno))")
-                }
-                offset += written
-            }
+    /// "path: cannot write: reason".
+    private static func failure(_ path: String, _ code: Int32) -> ImageIOError {
+        ImageIOError(path: path, reason: "cannot write: \(describeSystemError(code))")
+    }
+}
+
+/// Writes all of `bytes` to `fd`, retrying interrupted and partial writes: `nil`, or the `errno`
+/// of the failure. The one write loop of the library and the command-line tool.
+package func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+    // Safety: each write(2) reads `raw.count − offset` bytes from inside the array's storage.
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return written < 0 ? errno : EIO }
+            offset += written
         }
+        return nil
     }
 }
 

@@ -4,17 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads whole files, with errors that name the file and say plainly what is wrong.
-enum FileReading {
+/// Reads files, with errors that name the file and say plainly what is wrong; the one read path
+/// of the library and the command-line tool.
+package enum FileReading {
     /// All bytes of the file at `path`. Throws "no such file", "permission denied", "is a directory", ….
     /// `checkStart` sees the first bytes (up to 64 KiB, all of a smaller file) before the rest is
     /// read, so that a large file that is not an image is refused without reading it whole.
     /// A file of more than `maxBytes` bytes is refused: a regular file by its size before anything is
     /// read, anything else (a device such as `/dev/zero`, a pipe) once `maxBytes` have been read.
-    static func bytes(atPath path: String, maxBytes: Int = 1 << 30,
-                      checkStart: ([UInt8]) throws -> Void = { _ in }) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw ImageIOError(path: path, reason: describeSystemError(errno)) }
+    package static func bytes(atPath path: String, maxBytes: Int = 1 << 30,
+                              checkStart: ([UInt8]) throws -> Void = { _ in }) throws -> [UInt8] {
+        let fd = try open(path)
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) != 0 { throw ImageIOError(path: path, reason: describeSystemError(errno)) }
@@ -24,21 +24,54 @@ enum FileReading {
 
         var result: [UInt8] = []
         if isRegular { result.reserveCapacity(max(Int(info.st_size), 0)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var checked = false
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        // One byte past the limit is enough to know that the file is too large.
+        try read(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) { bytes, atEnd in
+            if bytes.count > maxBytes { throw tooLarge(path, maxBytes: maxBytes) }
+            if !checked && (atEnd || bytes.count >= chunkSize) {
+                try checkStart(bytes)
+                checked = true
+            }
+        }
+        return result
+    }
+
+    /// Up to `count` bytes from the start of the file at `path` (fewer when the file is shorter).
+    package static func firstBytes(atPath path: String, count: Int) throws -> [UInt8] {
+        let fd = try open(path)
+        defer { close(fd) }
+        var result: [UInt8] = []
+        try read(fd, path: path, into: &result, limit: count) { _, _ in }
+        return result
+    }
+
+    /// Bytes per `read(2)` call.
+    private static let chunkSize = 1 << 16
+
+    /// `path` opened for reading.
+    private static func open(_ path: String) throws -> Int32 {
+        let fd = systemOpen(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw ImageIOError(path: path, reason: describeSystemError(errno)) }
+        return fd
+    }
+
+    /// Appends what `fd` holds to `result` until its end or until `result` has `limit` bytes,
+    /// retrying interrupted reads; `afterChunk(result, atEnd)` runs after each read and may stop
+    /// the loop by throwing.
+    private static func read(_ fd: Int32, path: String, into result: inout [UInt8], limit: Int,
+                             afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws -> Void) throws {
+        var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(limit, 0)))
+        while result.count < limit {
+            let wanted = min(chunk.count, limit - result.count)
+            // Safety: read(2) writes at most `wanted` ≤ chunk.count bytes into the chunk's storage.
+            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw ImageIOError(path: path, reason: describeSystemError(errno))
             }
             if count > 0 { result.append(contentsOf: chunk[0..<count]) }
-            if result.count > maxBytes { throw tooLarge(path, maxBytes: maxBytes) }
-            if !checked && (count == 0 || result.count >= chunk.count) {
-                try checkStart(result)
-                checked = true
-            }
-            if count == 0 { return result }
+            try afterChunk(result, count == 0)
+            if count == 0 { return }
         }
     }
 
@@ -46,4 +79,22 @@ enum FileReading {
     private static func tooLarge(_ path: String, maxBytes: Int) -> ImageIOError {
         ImageIOError(path: path, reason: "file too large: more than \(maxBytes) bytes (the limit)")
     }
+}
+
+/// POSIX `open(2)` (named apart from `FileReading.open`, which would shadow it).
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.open(path, flags)
+    #else
+    return Darwin.open(path, flags)
+    #endif
+}
+
+/// POSIX `read(2)` (named apart from `FileReading.read`, which would shadow it).
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, buffer, count)
+    #else
+    return Darwin.read(fd, buffer, count)
+    #endif
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A short, lower-case description of a POSIX `errno` value, for error messages.
-func describeSystemError(_ code: Int32) -> String {
+package func describeSystemError(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "no such file"
     case EACCES, EPERM: return "permission denied"

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FaceDetectionIO
 
 /// `--csv FILE`: one row per face (`file,face,x,y,width,height,score`, with a header), fields
 /// quoted as RFC 4180 says when needed. The rows go to a hidden temporary file beside FILE that
@@ -11,10 +7,16 @@ import Darwin
 /// `--resume` the rows already in FILE are kept and the new ones added after them (the rows of a
 /// run that was killed, rather than stopped with Ctrl-C, were never published and are missing).
 final class CSVOutput {
+    /// Where rows go: standard output, or FILE's temporary file (`AtomicFileWriter`).
+    private enum Destination {
+        case standardOutput(TextOutput)
+        case file(AtomicFileWriter)
+    }
+
     /// Where rows go now.
-    private let lines: TextOutput
-    /// The temporary file and the final name (nil for standard output).
-    private let publishing: (temporary: String, final: String)?
+    private let destination: Destination
+    /// Set once writing FILE's temporary file failed; later rows are dropped.
+    private var failure: String?
 
     /// The header row.
     static let header = "file,face,x,y,width,height,score"
@@ -22,21 +24,20 @@ final class CSVOutput {
     /// Starts writing to `path` (`-`: standard output), after the rows already in it when `keepingRows`.
     init(path: String, standardOutput: TextOutput, keepingRows: Bool = false) throws(FileSystemError) {
         if path == "-" {
-            lines = standardOutput
-            publishing = nil
+            destination = .standardOutput(standardOutput)
         } else {
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { String(path[...$0]) } ?? ""
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            let temporary = "\(directory).\(name).tmp-\(getpid())"
-            lines = try TextOutput.create(temporary)
-            publishing = (temporary, path)
+            do {
+                destination = .file(try AtomicFileWriter(path: path))
+            } catch {
+                throw FileSystemError(path: error.path, reason: error.reason)
+            }
         }
-        lines.writeLine(CSVOutput.header)
-        if keepingRows && path != "-", let old = FileSystem.contents(of: path) {
-            let rows = old.split(separator: "\n", omittingEmptySubsequences: true)
+        writeLine(CSVOutput.header)
+        if keepingRows && path != "-", case .regularFile = FileSystem.kind(of: path),
+           let old = try? FileReading.bytes(atPath: path) {
+            let rows = String(decoding: old, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
             if rows.first == Substring(CSVOutput.header) {
-                for row in rows.dropFirst() { lines.writeLine(String(row)) }
+                for row in rows.dropFirst() { writeLine(String(row)) }
             }
         }
     }
@@ -47,31 +48,40 @@ final class CSVOutput {
             let box = face.bounds
             let numbers = [box.x, box.y, box.width, box.height].map { JSONText.fixedPoint(Double($0), decimals: 2, trimmed: true) }
             let score = JSONText.fixedPoint(Double(face.score), decimals: 4, trimmed: true)
-            lines.writeLine(([CSVOutput.field(record.file), String(number + 1)] + numbers + [score]).joined(separator: ","))
+            writeLine(([CSVOutput.field(record.file), String(number + 1)] + numbers + [score]).joined(separator: ","))
         }
     }
 
-    /// Moves the finished file into place; the reason when it could not be written.
+    /// Writes `text` and a newline.
+    private func writeLine(_ text: String) {
+        switch destination {
+        case .standardOutput(let lines):
+            lines.writeLine(text)
+        case .file(let writer):
+            guard failure == nil else { return }
+            do {
+                try writer.write(Array((text + "\n").utf8))
+            } catch {
+                failure = error.reason
+            }
+        }
+    }
+
+    /// Moves the finished file into place; the reason when it could not be written
+    /// (e.g. "cannot write: no space left on device").
     func finish() -> String? {
-        guard let publishing else { return lines.failure }
-        lines.close()
-        if let failure = lines.failure {
-            unlink(publishing.temporary)
-            return failure
+        switch destination {
+        case .standardOutput(let lines):
+            return lines.failure.map { "cannot write: " + $0 }
+        case .file(let writer):
+            if let failure { return failure }
+            do {
+                try writer.commit()
+                return nil
+            } catch {
+                return error.reason
+            }
         }
-        if rename(publishing.temporary, publishing.final) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(publishing.temporary)
-            return reason
-        }
-        return nil
-    }
-
-    /// Removes the temporary file without publishing it.
-    func abandon() {
-        guard let publishing else { return }
-        lines.close()
-        unlink(publishing.temporary)
     }
 
     /// `text` as a CSV field: quoted (quotes doubled) when it holds a comma, quote or line break.

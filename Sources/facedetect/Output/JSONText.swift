@@ -29,9 +29,6 @@ struct JSONText {
     /// Writes an integer value.
     mutating func integer(_ value: Int) { beginValue(); text += String(value); needsComma = true }
 
-    /// Writes a boolean value.
-    mutating func bool(_ value: Bool) { beginValue(); text += value ? "true" : "false"; needsComma = true }
-
     /// Writes `value` rounded to `decimals` places; `trimmed` drops trailing zeros but keeps one
     /// decimal (`12.50` → `12.5`, `12.00` → `12.0`).
     mutating func number(_ value: Double, decimals: Int, trimmed: Bool = false) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FaceDetectionIO
 
 /// Lines of text going to a file descriptor (standard output, standard error or a file), each
 /// line written whole as soon as it is complete.
@@ -25,7 +26,7 @@ final class TextOutput {
     static func create(_ path: String) throws(FileSystemError) -> TextOutput {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
         guard descriptor >= 0 else {
-            throw FileSystemError(path: path, reason: "cannot write: " + String(cString: strerror(errno)))
+            throw FileSystemError(path: path, reason: "cannot write: " + describeSystemError(errno))
         }
         return TextOutput(descriptor: descriptor, name: path, ownsDescriptor: true)
     }
@@ -45,14 +46,14 @@ final class TextOutput {
     func close() {
         guard ownsDescriptor, !closed else { return }
         closed = true
-        if closeDescriptor(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if closeDescriptor(descriptor) != 0 && failure == nil { failure = describeSystemError(errno) }
     }
 
     /// Opens `path` for appending (creating it if needed), for `--resume`.
     static func append(_ path: String) throws(FileSystemError) -> TextOutput {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o666)
         guard descriptor >= 0 else {
-            throw FileSystemError(path: path, reason: "cannot write: " + String(cString: strerror(errno)))
+            throw FileSystemError(path: path, reason: "cannot write: " + describeSystemError(errno))
         }
         return TextOutput(descriptor: descriptor, name: path, ownsDescriptor: true)
     }
@@ -63,21 +64,9 @@ final class TextOutput {
     /// Writes `text` as it is, in one piece as far as the system allows.
     func write(_ text: String) {
         guard failure == nil, !closed else { return }
-        var line = text
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = writeBytes(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { failure = String(cString: strerror(errno)); return }
-                offset += written
-            }
-        }
+        if let code = writeAll(Array(text.utf8), to: descriptor) { failure = describeSystemError(code) }
     }
 }
 
 /// `close(2)` (a file-scope name: inside `TextOutput`, `close` means the method).
 private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
-
-/// `write(2)` (a file-scope name: inside `TextOutput`, `write` means the method).
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }

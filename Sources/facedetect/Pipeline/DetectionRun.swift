@@ -93,8 +93,8 @@ struct DetectionRun {
         }
         json?.close()
         if let csv, let path = options.csv, let reason = csv.finish() {
-            failures.append("\(path): cannot write: \(reason)")
-            standardError.writeLine("error: \(path): cannot write: \(reason)")
+            failures.append("\(path): \(reason)")
+            standardError.writeLine("error: \(path): \(reason)")
         }
         if isBatch && !options.query {
             let seconds = ProgressBar.seconds(clock.now - start)

@@ -3,8 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FaceDetectionIO
 
-/// The few POSIX file-system calls the tool needs, with errors as readable text.
+/// The few POSIX file-system calls the tool needs, with errors as readable text (reading and
+/// atomic writing are FaceDetectionIO's `FileReading` and `AtomicFileWriter`).
 enum FileSystem {
     /// What a path names, symbolic links followed.
     enum Kind: Equatable {
@@ -14,7 +16,7 @@ enum FileSystem {
         case directory(device: UInt64, inode: UInt64)
         /// A device, pipe, socket or similar.
         case other
-        /// Nothing usable: `reason` says why (e.g. "No such file or directory").
+        /// Nothing usable: `reason` says why (e.g. "no such file").
         case unavailable(reason: String)
     }
 
@@ -42,46 +44,10 @@ enum FileSystem {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = string(fromCCharArray: entry.pointee.d_name)
             if name != "." && name != ".." { names.append(name) }
         }
         return names
-    }
-
-    /// Up to `count` bytes from the start of file `path`, or `nil` if it cannot be read.
-    static func firstBytes(of path: String, count: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return nil }
-            if got == 0 { break }
-            filled += got
-        }
-        return Array(bytes.prefix(filled))
-    }
-
-    /// The whole text of regular file `path`, or `nil` if it cannot be read.
-    static func contents(of path: String) -> String? {
-        guard case .regularFile = kind(of: path) else { return nil }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return nil }
-            if got == 0 { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(contentsOf: chunk[0..<got])
-        }
     }
 
     /// Creates directory `path` and any missing parents (like `mkdir -p`).
@@ -110,7 +76,7 @@ enum FileSystem {
     }
 
     /// The text of the current `errno`.
-    private static func errorText() -> String { String(cString: strerror(errno)) }
+    private static func errorText() -> String { describeSystemError(errno) }
 }
 
 /// A file-system call that failed, naming the path: its description is `path: reason`.

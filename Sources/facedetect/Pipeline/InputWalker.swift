@@ -101,7 +101,7 @@ struct InputWalker: Sequence, IteratorProtocol {
             case .file(let input):
                 guard isWanted(input) else { continue }
                 // Unreadable files are kept: the reader then says why they cannot be read.
-                guard let bytes = FileSystem.firstBytes(of: input.path, count: 16) else { return .image(input) }
+                guard let bytes = try? FileReading.firstBytes(atPath: input.path, count: 16) else { return .image(input) }
                 if ImageFormat.sniff(bytes) != nil { return .image(input) }
             case .directory(let directory):
                 if let failure = enter(directory) { return failure }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FaceDetectionIO
 
 /// What `--resume` learns from an existing JSON Lines file: the images that already have a
 /// record. A last line cut short (the previous run was killed while writing it) is removed from
@@ -11,24 +12,18 @@ enum ResumeLog {
     /// The `file` values of the complete records in `path` (an empty set when the file does not
     /// exist yet), after truncating the file to its last complete line.
     static func load(_ path: String) throws(FileSystemError) -> Set<String> {
-        let descriptor = open(path, O_RDWR)
-        if descriptor < 0 {
-            if errno == ENOENT { return [] }
-            throw FileSystemError(path: path, reason: "cannot resume: " + String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw FileSystemError(path: path, reason: "cannot resume: " + String(cString: strerror(errno))) }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        if access(path, F_OK) != 0 && errno == ENOENT { return [] }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.bytes(atPath: path, maxBytes: Int.max)
+        } catch let error as ImageIOError {
+            throw FileSystemError(path: path, reason: "cannot resume: " + error.reason)
+        } catch {
+            throw FileSystemError(path: path, reason: "cannot resume: \(error)")
         }
         let completeLength = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-        if completeLength < bytes.count && ftruncate(descriptor, off_t(completeLength)) != 0 {
-            throw FileSystemError(path: path, reason: "cannot repair the last line: " + String(cString: strerror(errno)))
+        if completeLength < bytes.count && truncate(path, off_t(completeLength)) != 0 {
+            throw FileSystemError(path: path, reason: "cannot repair the last line: " + describeSystemError(errno))
         }
         var files: Set<String> = []
         for line in bytes[0..<completeLength].split(separator: UInt8(ascii: "\n")) {

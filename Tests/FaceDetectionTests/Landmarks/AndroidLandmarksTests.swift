@@ -47,7 +47,7 @@ private let table: [(yaw: Float, types: Set<LandmarkType>)] = [
     // Frontal, upright, eyes 63 px apart: ears outside the eyes, mouth bottom below the corners,
     // cheeks between eye and mouth height, subject's left on the image's right.
     let pose = HeadPose(eulerX: 0, eulerY: 0, eulerZ: 0, scale: 10, translation: Point(x: 300, y: 300))
-    let all = Dictionary(uniqueKeysWithValues: AndroidLandmarks.allLandmarks(measured: [], pose: pose).map { ($0.type, $0.position) })
+    let all = Dictionary(uniqueKeysWithValues: LandmarkType.allCases.map { ($0, AndroidLandmarks.position(of: $0, measured: [], pose: pose)) })
     let le = all[.leftEye]!, re = all[.rightEye]!
     #expect(le.x > re.x)
     #expect(all[.leftEar]!.x > le.x && all[.rightEar]!.x < re.x)

@@ -61,6 +61,7 @@ func loadAstronaut() throws -> Image {
     #expect(union.map(\.score) == [0.95, 0.8, 0.5])
     let minimum = NonMaximumSuppression.apply([a, b, c, d], threshold: 0.7, overlap: .minimum)
     #expect(minimum.map(\.score) == [0.95, 0.5])
+    #expect(NonMaximumSuppression.keep([a, b, c, d], threshold: 0.7, overlap: .minimum) == [1, 2])
 }
 
 @Test func areaResamplerAveragesAndNormalises() {

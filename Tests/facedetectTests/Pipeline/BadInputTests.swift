@@ -95,7 +95,7 @@ struct BadInputTests {
             return try ToolProcess.run(["--json=/dev/full", "plain.png"] + ToolProcess.plumbingFlags, in: directory)
         }
         #expect(result.status == 1)
-        #expect(result.errorLines == ["error: /dev/full: cannot write: No space left on device"])
+        #expect(result.errorLines == ["error: /dev/full: cannot write: no space left on device"])
     }
 
     @Test func oneBadFileAmongGoodOnesIsListedAtTheEnd() throws {
