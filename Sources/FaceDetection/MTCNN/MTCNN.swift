@@ -147,12 +147,13 @@ struct MTCNN: Sendable {
         }
         let found = results.compactMap { $0 }
         var faces: [Face] = []
-        // NMS over the regressed boxes; the landmarks travel with their box (index kept in dx1).
-        var boxes = found.map(\.0)
-        for i in boxes.indices { boxes[i].dx1 = Float(i) }
-        for box in NonMaximumSuppression.apply(boxes, threshold: 0.7, overlap: .minimum) {
+        // NMS over the regressed boxes; the landmarks travel with their box's index.
+        let corners = found.map { NonMaximumSuppression.Corners(x1: $0.0.x1, y1: $0.0.y1, x2: $0.0.x2, y2: $0.0.y2) }
+        for k in NonMaximumSuppression.keptIndices(corners, scores: found.map(\.0.score), threshold: 0.7,
+                                                   overlap: .minimum, inclusive: true) {
+            let (box, landmarks) = found[k]
             faces.append(Face(bounds: Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1),
-                              score: box.score, landmarks: found[Int(box.dx1)].1))
+                              score: box.score, landmarks: landmarks))
         }
         if refinesLandmarks {
             let refined = landmarks(for: faces.map(\.bounds), in: image, threads: threads)
