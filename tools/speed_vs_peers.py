@@ -8,6 +8,7 @@ then, from the repository (release build):
     swift build -c release
     python3 tools/speed_vs_peers.py --set ../shared/eval/detection-dev --peers ../peer-runs/speed \
         --out ../peer-runs/speed [--repeat 3] [--min-face-size 20px]
+        [--config "accurate=--mode accurate --min-face-size 10px" --config "mtcnn=--detector mtcnn" ...]
 
 For each mode, facedetect runs single-threaded (`--threads 1`, pinned to CPU 0 like peers.py pins
 itself) over the same photos `--repeat` times; per photo the median `seconds` (detect call only,
@@ -36,6 +37,9 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--min-face-size", default="20px")
     ap.add_argument("--modes", default="fast,accurate")
+    ap.add_argument("--config", action="append", default=[],
+                    help="NAME=ARGS: time facedetect with these arguments (after the defaults) under NAME; "
+                         "replaces --modes when given; repeat for several")
     ap.add_argument("--extra", default="--landmarks none --classification none",
                     help="extra facedetect arguments (default: boxes only, as the peers give)")
     args = ap.parse_args()
@@ -46,11 +50,12 @@ def main():
     binary = os.path.abspath(args.binary)
     os.makedirs(args.out, exist_ok=True)
     rows = []
-    for mode in args.modes.split(","):
+    configs = [c.split("=", 1) for c in args.config] or [(m, f"--mode {m}") for m in args.modes.split(",")]
+    for name, extra in configs:
         runs = []
         for _ in range(args.repeat):
             cmd = ["taskset", "-c", "0", binary, "-", "--json", "-", "--threads", "1", "--no-progress",
-                   "--mode", mode, "--min-face-size", args.min_face_size] + args.extra.split()
+                   "--min-face-size", args.min_face_size] + args.extra.split() + extra.split()
             out = subprocess.run(cmd, input="\n".join(files) + "\n", capture_output=True, text=True,
                                  cwd=args.set, check=False)
             if out.returncode not in (0, 2):
@@ -62,10 +67,10 @@ def main():
             first["secondsAll"] = [run[f]["seconds"] for run in runs]
             first["seconds"] = statistics.median(first["secondsAll"])
             merged.append(first)
-        path = os.path.join(args.out, f"facedetect-{mode}.jsonl")
+        path = os.path.join(args.out, f"facedetect-{name}.jsonl")
         with open(path, "w") as f:
             f.writelines(json.dumps(r) + "\n" for r in merged)
-        rows.append((f"facedetect --mode {mode}", statistics.median(r["seconds"] for r in merged)))
+        rows.append((f"facedetect {name}", statistics.median(r["seconds"] for r in merged)))
     for name in peer_files:
         recs = records(os.path.join(args.peers, name))
         rows.append((name[:-6], statistics.median(r["seconds"] for r in recs if "seconds" in r)))

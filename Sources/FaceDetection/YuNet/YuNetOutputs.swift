@@ -1,17 +1,12 @@
-/// YuNet's raw outputs on one (padded) input, per stride: what the network computes before
-/// decoding. (The network itself, `YuNet`, fills this; its layout is the network's contract.)
+/// YuNet's raw outputs for one input, per stride 8, 16, 32 (ONNX order: cells row-major, `columns = paddedWidth / stride`).
 struct YuNetOutputs: Sendable {
-    /// One stride's head outputs.
+    /// The outputs of one stride.
     struct Level: Sendable {
-        /// Cell size in input pixels; `columns` = padded width / stride, cells row-major.
         let stride: Int, columns: Int, rows: Int
-        /// Class and objectness scores per cell, sigmoid already applied.
-        var cls: [Float]; var obj: [Float]
-        /// Box regression, 4 per cell, raw.
-        var bbox: [Float]
-        /// Keypoint regression, 10 per cell, raw.
-        var kps: [Float]
+        var cls: [Float]   // columns·rows, sigmoid applied
+        var obj: [Float]   // columns·rows, sigmoid applied
+        var bbox: [Float]  // 4 per cell, raw (as ONNX gives them)
+        var kps: [Float]   // 10 per cell, raw
     }
-    /// Strides 8, 16 and 32.
-    var levels: [Level]
+    var levels: [Level]   // strides 8, 16, 32 in that order
 }
