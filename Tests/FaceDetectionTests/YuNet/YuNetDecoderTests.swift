@@ -71,3 +71,12 @@ func yunetDecoderMatchesOpenCV(threshold: Float) throws {
     #expect(NonMaximumSuppression.keptIndices(boxes, scores: [0.5, 0.9, 0.3, 0.7], threshold: 0.45,
                                               overlap: .minimum, inclusive: true) == [1, 2])
 }
+
+@Test func yunetNetworkAndDecoderFindTheAstronaut() throws {
+    // astronaut-256.ppm (astronaut.png halved): one face; cv2.FaceDetectorYN (YuNet_n) on the full
+    // 512×512 photo finds it at (178.1, 65.0, 91.4, 111.4), score 0.936: halved (89, 32.5, 45.7, 55.7).
+    let faces = YuNetDecoder(scoreThreshold: 0.5).decode(try BuiltinModels.yunetN.get().run(on: try loadAstronaut()))
+    #expect(faces.count == 1)
+    let face = try #require(faces.first)
+    #expect(face.bounds.iou(Rect(x: 89, y: 32.5, width: 45.7, height: 55.7)) > 0.8 && face.score > 0.8, "\(face)")
+}
