@@ -35,3 +35,21 @@ const unsigned char *cmodels_shape5(size_t *size) {
     *size = sizeof shape5;
     return shape5;
 }
+
+static const unsigned char yunet_n[] = {
+#embed "../../Models/yunet_n.fdm"
+};
+
+static const unsigned char yunet_s[] = {
+#embed "../../Models/yunet_s.fdm"
+};
+
+const unsigned char *cmodels_yunet_n(size_t *size) {
+    *size = sizeof yunet_n;
+    return yunet_n;
+}
+
+const unsigned char *cmodels_yunet_s(size_t *size) {
+    *size = sizeof yunet_s;
+    return yunet_s;
+}

@@ -12,4 +12,8 @@ const unsigned char *cmodels_haarcascade_frontalface_alt2(size_t *size);
 const unsigned char *cmodels_mtcnn(size_t *size);
 /* Models/shape5.fdm: dlib's 5-point shape predictor (regression trees). */
 const unsigned char *cmodels_shape5(size_t *size);
+/* Models/yunet_n.fdm: YuNet_n face detector (Apache-2.0). */
+const unsigned char *cmodels_yunet_n(size_t *size);
+/* Models/yunet_s.fdm: YuNet_s face detector (MIT). */
+const unsigned char *cmodels_yunet_s(size_t *size);
 #endif

@@ -1,6 +1,6 @@
-/// Greedy non-maximum suppression as in MTCNN's reference: take the highest score, drop every
-/// remaining box that overlaps it by more than `threshold`, repeat. Areas count pixels inclusively
-/// (`x2 − x1 + 1`).
+/// Greedy non-maximum suppression: take the highest score, drop every remaining box that overlaps
+/// it by more than `threshold`, repeat. Works on indices, so that whatever belongs to a box (its
+/// landmarks, its regression) stays with the caller.
 enum NonMaximumSuppression {
     /// How overlap is measured.
     enum Overlap {
@@ -10,20 +10,32 @@ enum NonMaximumSuppression {
         case minimum
     }
 
-    /// The indices (into `boxes`) of the kept candidates, highest score first.
-    static func keep(_ boxes: [MTCNNCandidate], threshold: Float, overlap: Overlap) -> [Int] {
-        let sorted = boxes.indices.sorted { boxes[$0].score > boxes[$1].score }
-        var suppressed = [Bool](repeating: false, count: sorted.count)
+    /// A box by its corners, as the suppression compares them.
+    struct Corners: Sendable {
+        /// Left, top, right and bottom edges.
+        var x1: Float, y1: Float, x2: Float, y2: Float
+    }
+
+    /// The indices of the kept boxes, highest score first (equal scores in the order the sort
+    /// leaves them). `inclusive` counts pixels as MTCNN's reference does (`x2 − x1 + 1`); otherwise
+    /// widths are `x2 − x1`, as OpenCV's `NMSBoxes` measures them.
+    static func keptIndices(_ boxes: [Corners], scores: [Float], threshold: Float, overlap: Overlap,
+                            inclusive: Bool) -> [Int] {
+        precondition(boxes.count == scores.count)
+        let order = boxes.indices.sorted { scores[$0] > scores[$1] }
+        let one: Float = inclusive ? 1 : 0
+        var suppressed = [Bool](repeating: false, count: order.count)
         var kept: [Int] = []
-        for i in sorted.indices where !suppressed[i] {
-            let a = boxes[sorted[i]]
-            kept.append(sorted[i])
-            let areaA = (a.x2 - a.x1 + 1) * (a.y2 - a.y1 + 1)
-            for j in (i + 1)..<sorted.count where !suppressed[j] {
-                let b = boxes[sorted[j]]
-                let w = max(0, min(a.x2, b.x2) - max(a.x1, b.x1) + 1)
-                let h = max(0, min(a.y2, b.y2) - max(a.y1, b.y1) + 1)
-                let inter = w * h, areaB = (b.x2 - b.x1 + 1) * (b.y2 - b.y1 + 1)
+        for i in order.indices where !suppressed[i] {
+            let a = boxes[order[i]]
+            kept.append(order[i])
+            let areaA = (a.x2 - a.x1 + one) * (a.y2 - a.y1 + one)
+            // Overlap of box a with every later, not yet suppressed box.
+            for j in (i + 1)..<order.count where !suppressed[j] {
+                let b = boxes[order[j]]
+                let w = max(0, min(a.x2, b.x2) - max(a.x1, b.x1) + one)
+                let h = max(0, min(a.y2, b.y2) - max(a.y1, b.y1) + one)
+                let inter = w * h, areaB = (b.x2 - b.x1 + one) * (b.y2 - b.y1 + one)
                 let o = overlap == .union ? inter / (areaA + areaB - inter) : inter / min(areaA, areaB)
                 if o > threshold { suppressed[j] = true }
             }
@@ -31,8 +43,9 @@ enum NonMaximumSuppression {
         return kept
     }
 
-    /// The kept candidates, highest score first.
+    /// The kept MTCNN candidates, highest score first (pixels counted inclusively).
     static func apply(_ boxes: [MTCNNCandidate], threshold: Float, overlap: Overlap) -> [MTCNNCandidate] {
-        keep(boxes, threshold: threshold, overlap: overlap).map { boxes[$0] }
+        keptIndices(boxes.map { Corners(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }, scores: boxes.map(\.score),
+                    threshold: threshold, overlap: overlap, inclusive: true).map { boxes[$0] }
     }
 }

@@ -144,8 +144,10 @@ struct MTCNN: Sendable {
         }
         let found = results.compactMap { $0 }
         var faces: [Face] = []
-        // NMS over the regressed boxes; the landmarks travel with their box.
-        for k in NonMaximumSuppression.keep(found.map(\.0), threshold: 0.7, overlap: .minimum) {
+        // NMS over the regressed boxes; the landmarks travel with their box's index.
+        let corners = found.map { NonMaximumSuppression.Corners(x1: $0.0.x1, y1: $0.0.y1, x2: $0.0.x2, y2: $0.0.y2) }
+        for k in NonMaximumSuppression.keptIndices(corners, scores: found.map(\.0.score), threshold: 0.7,
+                                                   overlap: .minimum, inclusive: true) {
             let (box, landmarks) = found[k]
             faces.append(Face(bounds: Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1),
                               score: box.score, landmarks: landmarks))

@@ -61,7 +61,9 @@ func loadAstronaut() throws -> Image {
     #expect(union.map(\.score) == [0.95, 0.8, 0.5])
     let minimum = NonMaximumSuppression.apply([a, b, c, d], threshold: 0.7, overlap: .minimum)
     #expect(minimum.map(\.score) == [0.95, 0.5])
-    #expect(NonMaximumSuppression.keep([a, b, c, d], threshold: 0.7, overlap: .minimum) == [1, 2])
+    let corners = [a, b, c, d].map { NonMaximumSuppression.Corners(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
+    #expect(NonMaximumSuppression.keptIndices(corners, scores: [0.9, 0.95, 0.5, 0.8], threshold: 0.7,
+                                              overlap: .minimum, inclusive: true) == [1, 2])
 }
 
 @Test func areaResamplerAveragesAndNormalises() {
