@@ -9,6 +9,16 @@ public struct FaceDetector: Sendable {
         case accurate
     }
 
+    /// The detector networks and cascades that can run; `Options.detector` picks one, or the mode does.
+    public enum Detector: String, Sendable, CaseIterable {
+        /// OpenCV's boosted Haar cascade (Viola–Jones family): frontal faces only; the fast mode's default.
+        case cascade
+        /// MTCNN, a cascade of three small CNNs (2016); the accurate mode's default.
+        case mtcnn
+        /// YuNet_n, a one-shot CNN (2023): finds the most faces (README "Results").
+        case yunet
+    }
+
     /// Whether landmarks are computed (as ML Kit's landmark mode).
     public enum LandmarkMode: String, Sendable, CaseIterable {
         /// No landmarks.
@@ -60,12 +70,18 @@ public struct FaceDetector: Sendable {
         public var prominentFaceOnly: Bool
         /// Threads one `detect` call may use (1 = the calling thread only).
         public var threads: Int
+        /// The detector to run; `nil` lets the mode choose (fast: the cascade, accurate: MTCNN).
+        public var detector: Detector?
+
+        /// The detector that runs: `detector`, or the mode's default.
+        public var effectiveDetector: Detector { detector ?? (mode == .fast ? .cascade : .mtcnn) }
 
         /// Options with ML Kit's defaults: fast mode, no landmarks, no classification, faces at
         /// least 10 % of the image width.
         public init(mode: Mode = .fast, landmarks: LandmarkMode = .none, classification: ClassificationMode = .none,
                     minFaceSize: MinFaceSize = .fraction(0.1), minScore: Float = 0.25,
-                    prominentFaceOnly: Bool = false, threads: Int = 1) {
+                    prominentFaceOnly: Bool = false, threads: Int = 1, detector: Detector? = nil) {
+            self.detector = detector
             self.minScore = minScore
             self.mode = mode
             self.landmarks = landmarks
@@ -80,8 +96,10 @@ public struct FaceDetector: Sendable {
     public let options: Options
     /// The fast mode's cascade detector.
     let cascadeDetector: CascadeDetector
-    /// MTCNN: the accurate mode's detector, and the landmark stage of the fast mode.
+    /// MTCNN: the accurate mode's detector, and the landmark stage of the other detectors.
     let mtcnn: MTCNN?
+    /// YuNet, when `options.effectiveDetector` is `.yunet`.
+    let yunet: YuNetDetector?
     /// dlib's shape predictor: the measured nose base.
     let shapePredictor: ShapePredictor?
     /// Euler angles, Android's landmarks and the probabilities, from the measured points.
@@ -105,7 +123,8 @@ public struct FaceDetector: Sendable {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
         let needsPoints = options.landmarks == .all || options.classification == .all
-        if options.mode == .accurate || needsPoints {
+        yunet = options.effectiveDetector == .yunet ? YuNetDetector(network: try BuiltinModels.yunetN.get()) : nil
+        if options.effectiveDetector == .mtcnn || needsPoints {
             var mtcnn = try BuiltinModels.mtcnn.get()
             mtcnn.refinesLandmarks = needsPoints  // the second O-Net pass only places landmarks
             self.mtcnn = mtcnn
@@ -116,11 +135,12 @@ public struct FaceDetector: Sendable {
     }
 
     /// The smallest face, in pixels, the mode can find at all (its detection window): the cascade's
-    /// window in fast mode, P-Net's 12 px in accurate mode.
+    /// window, P-Net's 12 px, or YuNet's ~10 px at stride 8.
     public var smallestFace: Int {
-        switch options.mode {
-        case .fast: return max(cascadeDetector.cascade.windowWidth, cascadeDetector.cascade.windowHeight)
-        case .accurate: return 12
+        switch options.effectiveDetector {
+        case .cascade: return max(cascadeDetector.cascade.windowWidth, cascadeDetector.cascade.windowHeight)
+        case .mtcnn: return 12
+        case .yunet: return YuNetDetector.smallestFace
         }
     }
 
@@ -130,9 +150,10 @@ public struct FaceDetector: Sendable {
         let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
-        switch options.mode {
-        case .fast: faces = cascadeDetector.detect(in: image, minFace: minFace, threads: threads)
-        case .accurate: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
+        switch options.effectiveDetector {
+        case .cascade: faces = cascadeDetector.detect(in: image, minFace: minFace, threads: threads)
+        case .mtcnn: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
+        case .yunet: faces = yunet?.detect(in: image, minFace: minFace, threads: threads) ?? []
         }
         faces.removeAll { !($0.score >= options.minScore) }
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
@@ -142,9 +163,10 @@ public struct FaceDetector: Sendable {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
-        if options.mode == .fast {
+        if options.effectiveDetector != .mtcnn {
+            // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise).
             let points = mtcnn.landmarks(for: faces.map(\.bounds), in: image, threads: threads)
-            for i in faces.indices { faces[i].landmarks = points[i] ?? [] }
+            for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
         }
         for i in faces.indices {
             faces[i].landmarks += measuredNoseBase(of: faces[i], in: image, predictor: shapePredictor)

@@ -146,6 +146,7 @@ extension Command {
                 }
                 options.json = destination.map { $0 == "-" ? .standardOutput : .file($0) } ?? .standardOutput
             case "--mode": options.detector.mode = try parseChoice(value(), option: "--mode")
+            case "--detector": options.detector.detector = try parseChoice(value(), option: "--detector")
             case "--min-face-size": options.detector.minFaceSize = try parseMinFaceSize(value())
             case "--threads": options.threads = try parseThreads(value())
             case "--csv": options.csv = try value()

@@ -39,6 +39,8 @@ enum HelpText {
     DETECTION:
       --mode MODE             fast (a boosted cascade: frontal faces) or accurate (a CNN
                               cascade, MTCNN: far more faces; the default).
+      --detector NAME         Run this detector whatever the mode: cascade, mtcnn, or yunet
+                              (a one-shot CNN: the most faces; see README "Results").
       --landmarks all|none    Android's landmarks for the face's yaw, and the Euler angles
                               (default: all).
       --classification all|none
