@@ -25,8 +25,54 @@ final class YuNet: Sendable {
             self.relu = relu
         }
 
-        /// out = dw3x3(pw1x1(input)) (+ ReLU), same height and width.
+        /// out = dw3x3(pw1x1(input)) (+ ReLU), same height and width; SIMD16 over output channels.
         func apply(_ input: [Float], height h: Int, width w: Int) -> [Float] {
+            precondition(input.count == h * w * inputs && outputs % 16 == 0)
+            var mid = [Float](repeating: 0, count: h * w * outputs)
+            var out = [Float](repeating: 0, count: h * w * outputs)
+            let ni = inputs, no = outputs, blocks = outputs / 16, relu = relu
+            input.withUnsafeBufferPointer { inBuffer in
+            pw.withUnsafeBufferPointer { pwBuffer in
+            pwBias.withUnsafeBufferPointer { pbBuffer in
+            dw.withUnsafeBufferPointer { dwBuffer in
+            dwBias.withUnsafeBufferPointer { dbBuffer in
+            mid.withUnsafeMutableBufferPointer { midBuffer in
+            out.withUnsafeMutableBufferPointer { outBuffer in
+                // Safety: every index below is < h·w·channels of its buffer (sizes checked above).
+                let src = inBuffer.baseAddress!, wp = pwBuffer.baseAddress!, bp = pbBuffer.baseAddress!
+                let wd = dwBuffer.baseAddress!, bd = dbBuffer.baseAddress!
+                let m = midBuffer.baseAddress!, dst = outBuffer.baseAddress!
+                for p in 0..<(h * w) {
+                    let pixel = src + p * ni
+                    for b in 0..<blocks {
+                        // mid[p][o] = bias[o] + Σ_c in[p][c]·w[c][o], 16 outputs at a time
+                        var acc = bp.loadVector(at: b * 16)
+                        for c in 0..<ni { acc += SIMD16(repeating: pixel[c]) * wp.loadVector(at: c * no + b * 16) }
+                        m.storeVector(acc, at: p * no + b * 16)
+                    }
+                }
+                for y in 0..<h {
+                    for x in 0..<w {
+                        for b in 0..<blocks {
+                            // out[y][x][o] = bias[o] + Σ_taps mid[y+ky−1][x+kx−1][o]·w[tap][o]
+                            var acc = bd.loadVector(at: b * 16)
+                            for ky in 0..<3 where y + ky - 1 >= 0 && y + ky - 1 < h {
+                                for kx in 0..<3 where x + kx - 1 >= 0 && x + kx - 1 < w {
+                                    acc += m.loadVector(at: ((y + ky - 1) * w + x + kx - 1) * no + b * 16)
+                                        * wd.loadVector(at: (ky * 3 + kx) * no + b * 16)
+                                }
+                            }
+                            if relu { acc.replace(with: 0, where: acc .< 0) }
+                            dst.storeVector(acc, at: (y * w + x) * no + b * 16)
+                        }
+                    }
+                }
+            }}}}}}}
+            return out
+        }
+
+        /// Scalar reference twin of `apply`.
+        func applyScalar(_ input: [Float], height h: Int, width w: Int) -> [Float] {
             precondition(input.count == h * w * inputs)
             var mid = [Float](repeating: 0, count: h * w * outputs)
             for p in 0..<(h * w) {
