@@ -33,6 +33,29 @@ import FaceDetectionIO
         #expect(abs(try #require(face.eulerY)) < 12)
     }
 
+    @Test func yunetFindsTheAstronautWithONetsPoints() throws {
+        let options = FaceDetector.Options(mode: .fast, landmarks: .all, minFaceSize: .pixels(40), detector: .yunet)
+        #expect(options.effectiveDetector == .yunet)
+        let detector = try FaceDetector(options: options)
+        #expect(detector.smallestFace == 10)
+        let faces = try detector.detect(in: astronaut)
+        let face = try #require(faces.first)
+        #expect(faces.count == 1, "\(faces.map(\.bounds))")
+        expectAstronautFace(face)
+        #expect(face.score > 0.5 && face.score <= 1)
+        // O-Net's eyes on YuNet's box: level, about 40-50 px apart, the subject's left eye on the image's right.
+        let left = try #require(face.landmark(.leftEye)).position, right = try #require(face.landmark(.rightEye)).position
+        #expect(left.x - right.x > 30 && left.x - right.x < 60 && abs(left.y - right.y) < 8, "\(left) \(right)")
+    }
+
+    @Test func yunetWithoutLandmarksReportsBoxesOnly() throws {
+        let detector = try FaceDetector(options: .init(minFaceSize: .pixels(20), detector: .yunet))
+        let faces = try detector.detect(in: astronaut)
+        #expect(faces.count == 1)
+        expectAstronautFace(try #require(faces.first))
+        #expect(faces.allSatisfy { $0.landmarks.isEmpty })
+    }
+
     @Test func fastModeTakesLandmarksFromONet() throws {
         let detector = try FaceDetector(options: .init(mode: .fast, landmarks: .all, minFaceSize: .pixels(40)))
         let face = try #require(try detector.detect(in: astronaut).first)

@@ -19,6 +19,22 @@ struct DetectionOutputTests {
         }
     }
 
+    @Test func detectorFlagRunsYuNetAndRejectsUnknownNames() throws {
+        try withTemporaryDirectory { directory in
+            try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("astronaut.png"))
+            let result = try ToolProcess.run(["astronaut.png", "--detector", "yunet", "--min-face-size", "40px",
+                                              "--landmarks", "none", "--classification", "none"], in: directory)
+            #expect(result.status == 0, "\(result.standardError)")
+            let boxes = result.outputLines.map { $0.split(separator: " ").compactMap { Float(String($0)) } }
+            #expect(boxes.count == 1 && boxes.allSatisfy { $0.count == 4 }, "\(result.outputLines)")
+            let best = boxes.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]).iou(TestInputs.astronautFace) }.max() ?? 0
+            #expect(best >= 0.4, "\(result.outputLines)")
+            let bad = try ToolProcess.run(["astronaut.png", "--detector", "viola"], in: directory)
+            #expect(bad.status == 64)
+            #expect(bad.standardError.contains("--detector") && bad.standardError.contains("yunet"), "\(bad.standardError)")
+        }
+    }
+
     @Test func annotatedImageDiffersOnlyAroundTheFaces() throws {
         try withTemporaryDirectory { directory in
             let input = directory.appendingPathComponent("astronaut.png")
