@@ -7,22 +7,28 @@ import PackageDescription
 let package = Package(
     name: "facedetect-benchmarks",
     dependencies: [
-        .package(name: "facedetect", path: ".."),
+        .package(name: "facedetect", path: "..")
     ],
     targets: [
         /// Image lists, PPM reading, repeated timing with a median, SCHEMA prediction lines.
-        .target(name: "BenchmarkSupport", dependencies: [
-            .product(name: "FaceDetection", package: "facedetect"),
-            .product(name: "FaceDetectionIO", package: "facedetect"),
-        ]),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
+            ]),
         /// Times the Haar cascade detector directly, with any scan settings.
-        .executableTarget(name: "cascade-bench", dependencies: [
-            "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-        ]),
+        .executableTarget(
+            name: "cascade-bench",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+            ]),
         /// Times the public `FaceDetector` (any mode, landmarks, classification).
-        .executableTarget(name: "detect-bench", dependencies: [
-            "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-        ]),
+        .executableTarget(
+            name: "detect-bench",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 import FaceDetection
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The tool from arguments to exit status: parse, set up outputs and the detector, run.
@@ -37,11 +38,13 @@ enum FaceDetectTool {
         }
 
         // One file argument: the old single-image use; anything else is a batch.
-        let isBatch = options.inputs.count > 1 || options.inputs.contains { input in
-            if input == "-" { return true }
-            if case .directory = FileSystem.kind(of: input) { return true }
-            return false
-        }
+        let isBatch =
+            options.inputs.count > 1
+            || options.inputs.contains { input in
+                if input == "-" { return true }
+                if case .directory = FileSystem.kind(of: input) { return true }
+                return false
+            }
         let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let processor: ImageProcessor
         do {
@@ -67,7 +70,9 @@ enum FaceDetectTool {
                     json = try TextOutput.create(path)
                 }
             }
-            if let path = options.csv { csv = try CSVOutput(path: path, standardOutput: standardOutput, keepingRows: options.resume) }
+            if let path = options.csv {
+                csv = try CSVOutput(path: path, standardOutput: standardOutput, keepingRows: options.resume)
+            }
         } catch {
             standardError.writeLine("error: \(error.description)")
             return .inputFailed
@@ -75,8 +80,10 @@ enum FaceDetectTool {
 
         InterruptSignal.install()
         let showsProgress = options.progress ?? (isBatch && isatty(2) == 1)
-        return DetectionRun(options: options, outputs: outputs, processor: processor, threads: isBatch ? threads : 1,
-                            isBatch: isBatch, shard: shard, alreadyDone: alreadyDone, showsProgress: showsProgress,
-                            json: json, csv: csv, standardOutput: standardOutput, standardError: standardError).run()
+        return DetectionRun(
+            options: options, outputs: outputs, processor: processor, threads: isBatch ? threads : 1,
+            isBatch: isBatch, shard: shard, alreadyDone: alreadyDone, showsProgress: showsProgress,
+            json: json, csv: csv, standardOutput: standardOutput, standardError: standardError
+        ).run()
     }
 }

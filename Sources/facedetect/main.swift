@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 exit(FaceDetectTool.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)

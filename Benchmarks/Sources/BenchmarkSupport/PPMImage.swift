@@ -15,11 +15,15 @@ public enum PPMImage {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         guard bytes.starts(with: Array("P6".utf8)) else { throw FormatError(description: "\(path): not a binary PPM") }
         // Header: width, height, maxval, separated by whitespace, then one whitespace byte.
-        var fields: [Int] = [], index = 2
+        var fields: [Int] = []
+        var index = 2
         while fields.count < 3 {
             while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
             var value = 0
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { value = value * 10 + Int(bytes[index] - 0x30); index += 1 }
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
             fields.append(value)
         }
         index += 1

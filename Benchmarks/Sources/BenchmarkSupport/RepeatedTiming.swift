@@ -30,7 +30,8 @@ public struct RepeatedTiming: Sendable {
 
     /// Runs `body` `repeats` times; returns its last result and the medians.
     public func measure<T>(_ body: () throws -> T) rethrows -> (result: T, time: Measurement) {
-        var wall: [Double] = [], cpu: [Double] = []
+        var wall: [Double] = []
+        var cpu: [Double] = []
         var result: T? = nil
         for _ in 0..<repeats {
             let (start, cpuStart) = (ContinuousClock.now, Self.processCPUSeconds())
@@ -45,7 +46,8 @@ public struct RepeatedTiming: Sendable {
     /// The median of `values` (the mean of the middle two for an even count; 0 for none).
     public static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted(), middle = sorted.count / 2
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 

@@ -40,7 +40,8 @@ do {
         summary.add(time)
         print(PredictionLine.json(file: entry.file, width: image.width, height: image.height, time: time, faces: faces))
     }
-    BenchmarkSummary.printToStandardError(summary.line(name: "cascade-bench (\(which.rawValue))", timing: options.timing))
+    BenchmarkSummary.printToStandardError(
+        summary.line(name: "cascade-bench (\(which.rawValue))", timing: options.timing))
 } catch {
     BenchmarkSummary.printToStandardError("error: \(error)")
     exit(1)

@@ -48,9 +48,11 @@ do {
         print(PredictionLine.json(file: entry.file, width: image.width, height: image.height, time: time, faces: faces))
     }
     let o = detectorOptions
-    BenchmarkSummary.printToStandardError(summary.line(
-        name: "detect-bench (\(o.mode.rawValue), landmarks \(o.landmarks.rawValue), classification \(o.classification.rawValue))",
-        timing: options.timing))
+    BenchmarkSummary.printToStandardError(
+        summary.line(
+            name:
+                "detect-bench (\(o.mode.rawValue), landmarks \(o.landmarks.rawValue), classification \(o.classification.rawValue))",
+            timing: options.timing))
 } catch {
     BenchmarkSummary.printToStandardError("error: \(error)")
     exit(1)

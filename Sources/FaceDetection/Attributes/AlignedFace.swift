@@ -23,12 +23,16 @@ struct AlignedFace: Sendable {
     /// `nil` when either eye is missing or they coincide.
     init?(image: Image, landmarks: [Landmark]) {
         guard let left = landmarks.first(where: { $0.type == .leftEye })?.position,
-              let right = landmarks.first(where: { $0.type == .rightEye })?.position,
-              image.width > 0, image.height > 0 else { return nil }
-        let vx = left.x - right.x, vy = left.y - right.y
+            let right = landmarks.first(where: { $0.type == .rightEye })?.position,
+            image.width > 0, image.height > 0
+        else { return nil }
+        let vx = left.x - right.x
+        let vy = left.y - right.y
         let d = (vx * vx + vy * vy).squareRoot()
         guard d > 1e-3 else { return nil }
-        let scale = d / Self.eyeDistance, c = vx / d, s = vy / d
+        let scale = d / Self.eyeDistance
+        let c = vx / d
+        let s = vy / d
         let mid = Point(x: (left.x + right.x) / 2, y: (left.y + right.y) / 2)
         var values = [Float](repeating: 0, count: Self.width * Self.height)
         // Each frame pixel: rotate and scale its offset from the eye midpoint into the image, sample.
@@ -36,14 +40,19 @@ struct AlignedFace: Sendable {
             let oy = (Float(row) - Self.eyeMidpoint.y) * scale
             for col in 0..<Self.width {
                 let ox = (Float(col) - Self.eyeMidpoint.x) * scale
-                values[row * Self.width + col] = Self.luma(image, x: mid.x + ox * c - oy * s, y: mid.y + ox * s + oy * c)
+                values[row * Self.width + col] = Self.luma(
+                    image, x: mid.x + ox * c - oy * s, y: mid.y + ox * s + oy * c)
             }
         }
         pixels = values
         self.landmarks = landmarks.map { lm in
-            let dx = lm.position.x - mid.x, dy = lm.position.y - mid.y
-            return Landmark(type: lm.type, position: Point(x: Self.eyeMidpoint.x + (dx * c + dy * s) / scale,
-                                                           y: Self.eyeMidpoint.y + (-dx * s + dy * c) / scale))
+            let dx = lm.position.x - mid.x
+            let dy = lm.position.y - mid.y
+            return Landmark(
+                type: lm.type,
+                position: Point(
+                    x: Self.eyeMidpoint.x + (dx * c + dy * s) / scale,
+                    y: Self.eyeMidpoint.y + (-dx * s + dy * c) / scale))
         }
     }
 
@@ -57,12 +66,18 @@ struct AlignedFace: Sendable {
 
     /// Bilinear luma (0.299 R + 0.587 G + 0.114 B) at a continuous image position, edges clamped.
     static func luma(_ image: Image, x: Float, y: Float) -> Float {
-        let fx = min(max(x - 0.5, 0), Float(image.width - 1)), fy = min(max(y - 0.5, 0), Float(image.height - 1))
-        let x0 = Int(fx), y0 = Int(fy), x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
-        let ax = fx - Float(x0), ay = fy - Float(y0)
+        let fx = min(max(x - 0.5, 0), Float(image.width - 1))
+        let fy = min(max(y - 0.5, 0), Float(image.height - 1))
+        let x0 = Int(fx)
+        let y0 = Int(fy)
+        let x1 = min(x0 + 1, image.width - 1)
+        let y1 = min(y0 + 1, image.height - 1)
+        let ax = fx - Float(x0)
+        let ay = fy - Float(y0)
         func value(_ px: Int, _ py: Int) -> Float {
             let i = (py * image.width + px) * 3
-            return 0.299 * Float(image.pixels[i]) + 0.587 * Float(image.pixels[i + 1]) + 0.114 * Float(image.pixels[i + 2])
+            return 0.299 * Float(image.pixels[i]) + 0.587 * Float(image.pixels[i + 1]) + 0.114
+                * Float(image.pixels[i + 2])
         }
         let top = value(x0, y0) * (1 - ax) + value(x1, y0) * ax
         let bottom = value(x0, y1) * (1 - ax) + value(x1, y1) * ax

@@ -35,14 +35,17 @@ struct EyeStateClassifier: Sendable {
 
     /// The probabilities for an already aligned face.
     func probabilities(_ face: AlignedFace) -> (left: Float, right: Float)? {
-        guard let left = Self.features(face, eye: .leftEye), let right = Self.features(face, eye: .rightEye) else { return nil }
+        guard let left = Self.features(face, eye: .leftEye), let right = Self.features(face, eye: .rightEye) else {
+            return nil
+        }
         return (model.probability(left), model.probability(right))
     }
 
     /// The three features listed above for `eye` (`.leftEye` or `.rightEye`).
     static func features(_ face: AlignedFace, eye: LandmarkType) -> [Float]? {
         guard let centre = face.position(eye) else { return nil }
-        let ex = Int(centre.x.rounded()), ey = Int(centre.y.rounded())
+        let ex = Int(centre.x.rounded())
+        let ey = Int(centre.y.rounded())
         let (x0, y0, x1, y1) = (ex - 10, ey - 7, ex + 11, ey + 8)
         let patch = RegionStatistics(face, x0: x0, y0: y0, x1: x1, y1: y1)
         let spot = RegionStatistics.darkestBox(face, x0: x0, y0: y0, x1: x1, y1: y1, boxWidth: 5, boxHeight: 5)

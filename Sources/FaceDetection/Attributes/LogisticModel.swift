@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A logistic regression: `p = 1 / (1 + exp(−(bias + Σ weightᵢ · featureᵢ)))`.
@@ -16,11 +16,15 @@ struct LogisticModel: Sendable, Equatable {
     var bias: Float
 
     /// A model from its coefficients.
-    init(weights: [Float], bias: Float) { self.weights = weights; self.bias = bias }
+    init(weights: [Float], bias: Float) {
+        self.weights = weights
+        self.bias = bias
+    }
 
     /// The probability for `features` (as many as there are weights), 0…1.
     func probability(_ features: [Float]) -> Float {
-        precondition(features.count == weights.count, "LogisticModel: \(features.count) features for \(weights.count) weights")
+        precondition(
+            features.count == weights.count, "LogisticModel: \(features.count) features for \(weights.count) weights")
         var z = bias
         for (w, f) in zip(weights, features) { z += w * f }
         return 1 / (1 + expf(-max(-60, min(60, z))))

@@ -13,7 +13,9 @@ struct RegionStatistics {
     /// Measures `face` over the rectangle.
     init(_ face: AlignedFace, x0: Int, y0: Int, x1: Int, y1: Int) {
         let (xa, ya, xb, yb) = Self.clamped(x0, y0, x1, y1)
-        var sum: Float = 0, gx: Float = 0, gy: Float = 0
+        var sum: Float = 0
+        var gx: Float = 0
+        var gy: Float = 0
         var values: [Float] = []
         values.reserveCapacity((xb - xa) * (yb - ya))
         // Moments and central differences over the rectangle.
@@ -36,9 +38,12 @@ struct RegionStatistics {
 
     /// The smallest mean of a `boxWidth` × `boxHeight` box (odd sizes) centred on a pixel of the
     /// rectangle; the box may reach outside the rectangle (frame edges clamp).
-    static func darkestBox(_ face: AlignedFace, x0: Int, y0: Int, x1: Int, y1: Int, boxWidth: Int, boxHeight: Int) -> Float {
+    static func darkestBox(_ face: AlignedFace, x0: Int, y0: Int, x1: Int, y1: Int, boxWidth: Int, boxHeight: Int)
+        -> Float
+    {
         let (xa, ya, xb, yb) = clamped(x0, y0, x1, y1)
-        let rx = boxWidth / 2, ry = boxHeight / 2
+        let rx = boxWidth / 2
+        let ry = boxHeight / 2
         var darkest = Float.infinity
         // Box sum around every pixel of the rectangle; keep the smallest.
         for y in ya..<yb {
@@ -53,7 +58,8 @@ struct RegionStatistics {
 
     /// The rectangle inside the frame less a one-pixel border, at least one pixel in size.
     static func clamped(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> (Int, Int, Int, Int) {
-        let xa = min(max(1, x0), AlignedFace.width - 2), ya = min(max(1, y0), AlignedFace.height - 2)
+        let xa = min(max(1, x0), AlignedFace.width - 2)
+        let ya = min(max(1, y0), AlignedFace.height - 2)
         return (xa, ya, min(AlignedFace.width - 1, max(x1, xa + 1)), min(AlignedFace.height - 1, max(y1, ya + 1)))
     }
 }

@@ -38,21 +38,29 @@ struct SmileClassifier: Sendable {
     /// The four features listed above, or `nil` without mouth corners or a nose point.
     static func features(_ face: AlignedFace) -> [Float]? {
         guard let right = face.position(.mouthRight), let left = face.position(.mouthLeft) else { return nil }
-        let iod = AlignedFace.eyeDistance, eyeY = AlignedFace.eyeMidpoint.y
+        let iod = AlignedFace.eyeDistance
+        let eyeY = AlignedFace.eyeMidpoint.y
         let noseY: Float
-        if let tip = face.position(.noseTip) { noseY = tip.y } else if let base = face.position(.noseBase) {
+        if let tip = face.position(.noseTip) {
+            noseY = tip.y
+        } else if let base = face.position(.noseBase) {
             noseY = base.y - 0.153 * iod  // GenericFaceModel: the tip is 0.153 IOD above the base
-        } else { return nil }
+        } else {
+            return nil
+        }
         let width = ((left.x - right.x) * (left.x - right.x) + (left.y - right.y) * (left.y - right.y)).squareRoot()
         let cornerY = (left.y + right.y) / 2
         let whole = RegionStatistics(face, x0: 30, y0: 35, x1: 90, y1: 110)
-        let x0 = Int(min(left.x, right.x).rounded()), x1 = Int(max(left.x, right.x).rounded())
-        let top = Int(noseY.rounded()), bottom = Int(cornerY.rounded())
+        let x0 = Int(min(left.x, right.x).rounded())
+        let x1 = Int(max(left.x, right.x).rounded())
+        let top = Int(noseY.rounded())
+        let bottom = Int(cornerY.rounded())
         let imageLeftStrip = RegionStatistics(face, x0: x0 - 12, y0: top, x1: x0 - 2, y1: bottom)
         let imageRightStrip = RegionStatistics(face, x0: x1 + 2, y0: top, x1: x1 + 12, y1: bottom)
         let faceGradient = max((whole.horizontalGradient + whole.verticalGradient) / 2, 0.1)
-        let folds = (imageLeftStrip.horizontalGradient + imageLeftStrip.verticalGradient
-                     + imageRightStrip.horizontalGradient + imageRightStrip.verticalGradient) / 4
+        let folds =
+            (imageLeftStrip.horizontalGradient + imageLeftStrip.verticalGradient
+                + imageRightStrip.horizontalGradient + imageRightStrip.verticalGradient) / 4
         return [width / iod, (cornerY - eyeY) / iod, (cornerY - noseY) / iod, folds / faceGradient]
     }
 }

@@ -28,8 +28,10 @@ struct Convolution: Sendable {
     private(set) var winograd: WinogradConvolution?
 
     /// A convolution from weights in PyTorch's `(out, in, kh, kw)` order.
-    init(weights oihw: [Float], bias: [Float], outputChannels: Int, inputChannels: Int,
-         kernelHeight: Int, kernelWidth: Int, stride: Int = 1, activation: PReLU? = nil) {
+    init(
+        weights oihw: [Float], bias: [Float], outputChannels: Int, inputChannels: Int,
+        kernelHeight: Int, kernelWidth: Int, stride: Int = 1, activation: PReLU? = nil
+    ) {
         precondition(oihw.count == outputChannels * inputChannels * kernelHeight * kernelWidth)
         precondition(bias.count == outputChannels && stride > 0)
         precondition(activation.map { $0.channels == outputChannels } ?? true)
@@ -79,27 +81,38 @@ struct Convolution: Sendable {
     /// loaded serves both (an odd last pixel is computed twice and stored once).
     func applyDirect(_ input: FeatureMap, into output: inout FeatureMap) {
         precondition(input.channels == inputChannels && input.height >= kernelHeight && input.width >= kernelWidth)
-        let oh = outputHeight(input.height), ow = outputWidth(input.width)
+        let oh = outputHeight(input.height)
+        let ow = outputWidth(input.width)
         output.reshape(height: oh, width: ow, channels: outputChannels)
-        let blocks = paddedOutputs / 16, inStride = input.pixelStride, outStride = output.pixelStride
-        let rowStep = input.width * inStride, ic = inputChannels, kw = kernelWidth, kh = kernelHeight
-        let step = stride * inStride, po = paddedOutputs
+        let blocks = paddedOutputs / 16
+        let inStride = input.pixelStride
+        let outStride = output.pixelStride
+        let rowStep = input.width * inStride
+        let ic = inputChannels
+        let kw = kernelWidth
+        let kh = kernelHeight
+        let step = stride * inStride
+        let po = paddedOutputs
         // With packed input pixels a kernel row is kw * ic consecutive values, as are its weights.
         let packed = inStride == ic
         input.values.withUnsafeBufferPointer { inBuffer in
             weights.withUnsafeBufferPointer { wBuffer in
                 bias.withUnsafeBufferPointer { bBuffer in
                     output.values.withUnsafeMutableBufferPointer { outBuffer in
-                        let src = inBuffer.baseAddress!, w = wBuffer.baseAddress!, b = bBuffer.baseAddress!
+                        let src = inBuffer.baseAddress!
+                        let w = wBuffer.baseAddress!
+                        let b = bBuffer.baseAddress!
                         let dst = outBuffer.baseAddress!
                         for oy in 0..<oh {
                             for ox in Swift.stride(from: 0, to: ow, by: 2) {
-                                let pair = ox + 1 < ow, second = pair ? step : 0
+                                let pair = ox + 1 < ow
+                                let second = pair ? step : 0
                                 let window = src + oy * stride * rowStep + ox * step
                                 let out = dst + (oy * ow + ox) * outStride
                                 for block in 0..<blocks {
                                     // acc[o] = bias[o] + Σ_{ky,kx,c} in[y+ky][x+kx][c] * w[ky][kx][c][o]
-                                    var accA = b.loadVector(at: block * 16), accB = accA
+                                    var accA = b.loadVector(at: block * 16)
+                                    var accB = accA
                                     for ky in 0..<kh {
                                         let rowOffset: Int = ky &* rowStep
                                         let row = window + rowOffset
@@ -141,7 +154,8 @@ struct Convolution: Sendable {
 
     /// Scalar reference twin of `apply`: the textbook loops over the packed weights.
     func applyScalar(_ input: FeatureMap, into output: inout FeatureMap) {
-        let oh = outputHeight(input.height), ow = outputWidth(input.width)
+        let oh = outputHeight(input.height)
+        let ow = outputWidth(input.width)
         output.reshape(height: oh, width: ow, channels: outputChannels)
         for oy in 0..<oh {
             for ox in 0..<ow {
@@ -150,7 +164,8 @@ struct Convolution: Sendable {
                     for ky in 0..<kernelHeight {
                         for kx in 0..<kernelWidth {
                             for c in 0..<inputChannels {
-                                sum += input[oy * stride + ky, ox * stride + kx, c]
+                                sum +=
+                                    input[oy * stride + ky, ox * stride + kx, c]
                                     * weights[((ky * kernelWidth + kx) * inputChannels + c) * paddedOutputs + o]
                             }
                         }

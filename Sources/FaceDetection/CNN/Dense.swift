@@ -18,8 +18,10 @@ struct Dense: Sendable {
 
     /// A layer from weights in PyTorch's `(out, in)` order; `inputOrder[i]` names the column of
     /// that matrix which multiplies element `i` of the input this layer will be given.
-    init(weights outIn: [Float], bias: [Float], outputs: Int, inputs: Int,
-         inputOrder: [Int]? = nil, activation: PReLU? = nil) {
+    init(
+        weights outIn: [Float], bias: [Float], outputs: Int, inputs: Int,
+        inputOrder: [Int]? = nil, activation: PReLU? = nil
+    ) {
         precondition(outIn.count == outputs * inputs && bias.count == outputs)
         precondition(inputOrder.map { $0.count == inputs } ?? true)
         self.inputs = inputs
@@ -42,7 +44,8 @@ struct Dense: Sendable {
         weights.withUnsafeBufferPointer { wBuffer in
             bias.withUnsafeBufferPointer { bBuffer in
                 output.withUnsafeMutableBufferPointer { outBuffer in
-                    let w = wBuffer.baseAddress!, dst = outBuffer.baseAddress!
+                    let w = wBuffer.baseAddress!
+                    let dst = outBuffer.baseAddress!
                     for block in 0..<(paddedOutputs / 16) {
                         // acc[o] = b[o] + Σ_i in[i] * W[i][o], 16 outputs at a time
                         var acc = bBuffer.baseAddress!.loadVector(at: block * 16)

@@ -18,17 +18,24 @@ struct MaxPool: Sendable {
     /// Pools `input` into `output` (reshaped to fit; storage reused). SIMD over 16-channel blocks.
     func apply(_ input: FeatureMap, into output: inout FeatureMap) {
         precondition(input.pixelStride % 16 == 0)
-        let oh = outputLength(input.height), ow = outputLength(input.width)
+        let oh = outputLength(input.height)
+        let ow = outputLength(input.width)
         output.reshape(height: oh, width: ow, channels: input.channels)
         precondition(output.pixelStride == input.pixelStride)
-        let ps = input.pixelStride, blocks = ps / 16, h = input.height, w = input.width
+        let ps = input.pixelStride
+        let blocks = ps / 16
+        let h = input.height
+        let w = input.width
         input.values.withUnsafeBufferPointer { inBuffer in
             output.values.withUnsafeMutableBufferPointer { outBuffer in
-                let src = inBuffer.baseAddress!, dst = outBuffer.baseAddress!
+                let src = inBuffer.baseAddress!
+                let dst = outBuffer.baseAddress!
                 for oy in 0..<oh {
-                    let y0 = oy * stride, y1 = min(y0 + size, h)
+                    let y0 = oy * stride
+                    let y1 = min(y0 + size, h)
                     for ox in 0..<ow {
-                        let x0 = ox * stride, x1 = min(x0 + size, w)
+                        let x0 = ox * stride
+                        let x1 = min(x0 + size, w)
                         for block in 0..<blocks {
                             // m = max over the clipped window of in[y][x][16 channels]
                             var m = src.loadVector(at: (y0 * w + x0) * ps + block * 16)
@@ -48,7 +55,8 @@ struct MaxPool: Sendable {
 
     /// Scalar reference twin of `apply`.
     func applyScalar(_ input: FeatureMap, into output: inout FeatureMap) {
-        let oh = outputLength(input.height), ow = outputLength(input.width)
+        let oh = outputLength(input.height)
+        let ow = outputLength(input.width)
         output.reshape(height: oh, width: ow, channels: input.channels)
         for oy in 0..<oh {
             for ox in 0..<ow {

@@ -4,26 +4,36 @@ extension ModelFile {
     /// from `<activation>.weight`.
     func convolution(_ name: String, activation: String? = nil, stride: Int = 1) throws -> Convolution {
         let shape = try tensor(name + ".weight", shape: [-1, -1, -1, -1]).shape
-        return Convolution(weights: try floats(name + ".weight"), bias: try floats(name + ".bias", shape: [shape[0]]),
-                           outputChannels: shape[0], inputChannels: shape[1],
-                           kernelHeight: shape[2], kernelWidth: shape[3], stride: stride,
-                           activation: try activation.map { try prelu($0, channels: shape[0]) })
+        return Convolution(
+            weights: try floats(name + ".weight"), bias: try floats(name + ".bias", shape: [shape[0]]),
+            outputChannels: shape[0], inputChannels: shape[1],
+            kernelHeight: shape[2], kernelWidth: shape[3], stride: stride,
+            activation: try activation.map { try prelu($0, channels: shape[0]) })
     }
 
     /// Several convolutions with the same input and kernel stacked into one (their outputs follow
     /// each other in `names` order), e.g. the two or three heads of an MTCNN stage.
     func stackedConvolution(_ names: [String]) throws -> Convolution {
-        var weights: [Float] = [], bias: [Float] = [], outputs = 0, shape: [Int] = []
+        var weights: [Float] = []
+        var bias: [Float] = []
+        var outputs = 0
+        var shape: [Int] = []
         for name in names {
-            let s = try tensor(name + ".weight", shape: [-1, shape.isEmpty ? -1 : shape[1],
-                                                         shape.isEmpty ? -1 : shape[2], shape.isEmpty ? -1 : shape[3]]).shape
+            let s = try tensor(
+                name + ".weight",
+                shape: [
+                    -1, shape.isEmpty ? -1 : shape[1],
+                    shape.isEmpty ? -1 : shape[2], shape.isEmpty ? -1 : shape[3],
+                ]
+            ).shape
             shape = s
             weights += try floats(name + ".weight")
             bias += try floats(name + ".bias", shape: [s[0]])
             outputs += s[0]
         }
-        return Convolution(weights: weights, bias: bias, outputChannels: outputs, inputChannels: shape[1],
-                           kernelHeight: shape[2], kernelWidth: shape[3])
+        return Convolution(
+            weights: weights, bias: bias, outputChannels: outputs, inputChannels: shape[1],
+            kernelHeight: shape[2], kernelWidth: shape[3])
     }
 
     /// A fully connected layer from `<name>.weight` (out, in) and `<name>.bias`; `inputOrder` as in
@@ -34,7 +44,10 @@ extension ModelFile {
 
     /// Several fully connected layers with the same input stacked into one (outputs in `names` order).
     func stackedDense(_ names: [String], activation: String? = nil, inputOrder: [Int]? = nil) throws -> Dense {
-        var weights: [Float] = [], bias: [Float] = [], outputs = 0, inputs = -1
+        var weights: [Float] = []
+        var bias: [Float] = []
+        var outputs = 0
+        var inputs = -1
         for name in names {
             let s = try tensor(name + ".weight", shape: [-1, inputs]).shape
             inputs = s[1]
@@ -42,8 +55,9 @@ extension ModelFile {
             bias += try floats(name + ".bias", shape: [s[0]])
             outputs += s[0]
         }
-        return Dense(weights: weights, bias: bias, outputs: outputs, inputs: inputs, inputOrder: inputOrder,
-                     activation: try activation.map { try prelu($0, channels: outputs) })
+        return Dense(
+            weights: weights, bias: bias, outputs: outputs, inputs: inputs, inputOrder: inputOrder,
+            activation: try activation.map { try prelu($0, channels: outputs) })
     }
 
     /// A PReLU from `<name>.weight` (one slope per channel).

@@ -21,7 +21,8 @@ struct PReLU: Sendable {
     /// Applies the activation to every pixel of `map` in place (SIMD over channel blocks).
     func apply(to map: inout FeatureMap) {
         precondition(map.channels == channels && map.pixelStride % 16 == 0)
-        let blocks = map.pixelStride / 16, pixels = map.height * map.width
+        let blocks = map.pixelStride / 16
+        let pixels = map.height * map.width
         map.values.withUnsafeMutableBufferPointer { buffer in
             let p = buffer.baseAddress!
             // v = v > 0 ? v : slope * v, 16 channels at a time.

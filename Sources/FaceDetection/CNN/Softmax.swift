@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The softmax of a short vector: `exp(v[i] − max) / Σ exp(v[j] − max)`.

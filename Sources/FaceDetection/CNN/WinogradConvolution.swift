@@ -29,12 +29,16 @@ struct WinogradConvolution: Sendable {
         bias = conv.bias
         activation = conv.activation
         let g: [[Double]] = [[1, 0, 0], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5], [0, 0, 1]]
-        let (inputChannels, outputChannels, paddedOutputs) = (conv.inputChannels, conv.outputChannels, conv.paddedOutputs)
+        let (inputChannels, outputChannels, paddedOutputs) = (
+            conv.inputChannels, conv.outputChannels, conv.paddedOutputs
+        )
         var u = [Float](repeating: 0, count: 16 * inputChannels * paddedOutputs)
         for c in 0..<inputChannels {
             for o in 0..<outputChannels {
                 // k[ky][kx] from the direct convolution's packed [ky][kx][c][o] layout
-                let k = (0..<3).map { ky in (0..<3).map { kx in Double(conv.weights[((ky * 3 + kx) * inputChannels + c) * paddedOutputs + o]) } }
+                let k = (0..<3).map { ky in
+                    (0..<3).map { kx in Double(conv.weights[((ky * 3 + kx) * inputChannels + c) * paddedOutputs + o]) }
+                }
                 for i in 0..<4 {
                     for j in 0..<4 {
                         // (G k Gᵀ)[i][j]
@@ -52,19 +56,28 @@ struct WinogradConvolution: Sendable {
     func apply(_ input: FeatureMap, into output: inout FeatureMap) {
         precondition(input.channels == inputChannels && input.height >= 3 && input.width >= 3)
         precondition(input.pixelStride % 16 == 0, "Winograd input needs 16-aligned pixels")
-        let oh = input.height - 2, ow = input.width - 2
+        let oh = input.height - 2
+        let ow = input.width - 2
         output.reshape(height: oh, width: ow, channels: outputChannels)
-        let tilesY = (oh + 1) / 2, tilesX = (ow + 1) / 2
-        let ps = input.pixelStride, os = output.pixelStride, ic = inputChannels, po = paddedOutputs
+        let tilesY = (oh + 1) / 2
+        let tilesX = (ow + 1) / 2
+        let ps = input.pixelStride
+        let os = output.pixelStride
+        let ic = inputChannels
+        let po = paddedOutputs
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * 16 * ps + 2 * 16 * 16) { temp in
             temp.initialize(repeating: 0)  // a lone last tile reads vB: keep it finite
-            let vA = temp.baseAddress!, vB = vA + 16 * ps, m = vB + 16 * ps
+            let vA = temp.baseAddress!
+            let vB = vA + 16 * ps
+            let m = vB + 16 * ps
             input.values.withUnsafeBufferPointer { inBuffer in
                 weights.withUnsafeBufferPointer { wBuffer in
                     bias.withUnsafeBufferPointer { bBuffer in
                         output.values.withUnsafeMutableBufferPointer { outBuffer in
-                            let src = inBuffer.baseAddress!, u = wBuffer.baseAddress!
-                            let b = bBuffer.baseAddress!, dst = outBuffer.baseAddress!
+                            let src = inBuffer.baseAddress!
+                            let u = wBuffer.baseAddress!
+                            let b = bBuffer.baseAddress!
+                            let dst = outBuffer.baseAddress!
                             // Tiles in row-major order, two at a time (pairs may span rows).
                             let tiles = tilesY * tilesX
                             for first in Swift.stride(from: 0, to: tiles, by: 2) {
@@ -76,11 +89,13 @@ struct WinogradConvolution: Sendable {
                                 for block in 0..<(po / 16) {
                                     // M[p] = Σ_c V[p][c] · U[p][c][16 outputs], for both tiles
                                     for p in 0..<16 {
-                                        var accA = SIMD16<Float>(), accB = SIMD16<Float>()
+                                        var accA = SIMD16<Float>()
+                                        var accB = SIMD16<Float>()
                                         let offset: Int = p &* ic &* po &+ block &* 16
                                         var w = u + offset
                                         let vOffset: Int = p &* ps
-                                        let a = vA + vOffset, bb = vB + vOffset
+                                        let a = vA + vOffset
+                                        let bb = vB + vOffset
                                         for c in 0..<ic {
                                             let wv = w.loadVector(at: 0)
                                             accA += SIMD16(repeating: a[c]) * wv
@@ -91,11 +106,13 @@ struct WinogradConvolution: Sendable {
                                         m.storeVector(accB, at: (16 + p) * 16)
                                     }
                                     let bias16 = b.loadVector(at: block * 16)
-                                    storeOutput(m, bias: bias16, block: block, oy: 2 * tyA, ox: 2 * txA,
-                                                oh: oh, ow: ow, os: os, dst: dst)
+                                    storeOutput(
+                                        m, bias: bias16, block: block, oy: 2 * tyA, ox: 2 * txA,
+                                        oh: oh, ow: ow, os: os, dst: dst)
                                     if pair {
-                                        storeOutput(m + 256, bias: bias16, block: block, oy: 2 * tyB, ox: 2 * txB,
-                                                    oh: oh, ow: ow, os: os, dst: dst)
+                                        storeOutput(
+                                            m + 256, bias: bias16, block: block, oy: 2 * tyB, ox: 2 * txB,
+                                            oh: oh, ow: ow, os: os, dst: dst)
                                     }
                                 }
                             }
@@ -109,9 +126,13 @@ struct WinogradConvolution: Sendable {
     /// V = Bᵀ d B for the 4×4 patch at (`y`, `x`), all channels (16 at a time); rows or columns
     /// past the input's edge read as zero (they only feed outputs that are not stored).
     @inline(__always)
-    private func transformInput(_ src: UnsafePointer<Float>, _ input: FeatureMap, y: Int, x: Int,
-                                into v: UnsafeMutablePointer<Float>) {
-        let ps = input.pixelStride, w = input.width, h = input.height
+    private func transformInput(
+        _ src: UnsafePointer<Float>, _ input: FeatureMap, y: Int, x: Int,
+        into v: UnsafeMutablePointer<Float>
+    ) {
+        let ps = input.pixelStride
+        let w = input.width
+        let h = input.height
         let inside = y + 3 < h && x + 3 < w
         for block in 0..<(ps / 16) {
             let base = block * 16
@@ -129,8 +150,10 @@ struct WinogradConvolution: Sendable {
             // Rows: V[i] = (t0 − t2, t1 + t2, t2 − t1, t1 − t3) of row i of Bᵀ d.
             for i in 0..<4 {
                 let row = i * 4 * ps + base
-                let (t0, t1, t2, t3) = (v.loadVector(at: row), v.loadVector(at: row + ps),
-                                        v.loadVector(at: row + 2 * ps), v.loadVector(at: row + 3 * ps))
+                let (t0, t1, t2, t3) = (
+                    v.loadVector(at: row), v.loadVector(at: row + ps),
+                    v.loadVector(at: row + 2 * ps), v.loadVector(at: row + 3 * ps)
+                )
                 v.storeVector(t0 - t2, at: row)
                 v.storeVector(t1 + t2, at: row + ps)
                 v.storeVector(t2 - t1, at: row + 2 * ps)
@@ -142,21 +165,32 @@ struct WinogradConvolution: Sendable {
     /// Y = Aᵀ M A for one tile (`m` holds M[p] for p = 0…15, 16 floats each), plus bias and
     /// activation, stored for the tile's outputs inside the `oh`×`ow` map.
     @inline(__always)
-    private func storeOutput(_ m: UnsafeMutablePointer<Float>, bias: SIMD16<Float>, block: Int, oy: Int, ox: Int,
-                             oh: Int, ow: Int, os: Int, dst: UnsafeMutablePointer<Float>) {
+    private func storeOutput(
+        _ m: UnsafeMutablePointer<Float>, bias: SIMD16<Float>, block: Int, oy: Int, ox: Int,
+        oh: Int, ow: Int, os: Int, dst: UnsafeMutablePointer<Float>
+    ) {
         @inline(__always) func at(_ i: Int, _ j: Int) -> SIMD16<Float> { m.loadVector(at: (i * 4 + j) * 16) }
         // (M A)[i] = (Mi0 + Mi1 + Mi2, Mi1 − Mi2 − Mi3)
-        let l0 = at(0, 0) + at(0, 1) + at(0, 2), r0 = at(0, 1) - at(0, 2) - at(0, 3)
-        let l1 = at(1, 0) + at(1, 1) + at(1, 2), r1 = at(1, 1) - at(1, 2) - at(1, 3)
-        let l2 = at(2, 0) + at(2, 1) + at(2, 2), r2 = at(2, 1) - at(2, 2) - at(2, 3)
-        let l3 = at(3, 0) + at(3, 1) + at(3, 2), r3 = at(3, 1) - at(3, 2) - at(3, 3)
+        let l0 = at(0, 0) + at(0, 1) + at(0, 2)
+        let r0 = at(0, 1) - at(0, 2) - at(0, 3)
+        let l1 = at(1, 0) + at(1, 1) + at(1, 2)
+        let r1 = at(1, 1) - at(1, 2) - at(1, 3)
+        let l2 = at(2, 0) + at(2, 1) + at(2, 2)
+        let r2 = at(2, 1) - at(2, 2) - at(2, 3)
+        let l3 = at(3, 0) + at(3, 1) + at(3, 2)
+        let r3 = at(3, 1) - at(3, 2) - at(3, 3)
         // Y = Aᵀ (M A): rows (0 + 1 + 2, 1 − 2 − 3)
-        let y00 = l0 + l1 + l2 + bias, y10 = l1 - l2 - l3 + bias
-        let y01 = r0 + r1 + r2 + bias, y11 = r1 - r2 - r3 + bias
+        let y00 = l0 + l1 + l2 + bias
+        let y10 = l1 - l2 - l3 + bias
+        let y01 = r0 + r1 + r2 + bias
+        let y11 = r1 - r2 - r3 + bias
         @inline(__always) func put(_ v: SIMD16<Float>, _ y: Int, _ x: Int) {
             guard y < oh && x < ow else { return }
             dst.storeVector(activation?.apply(v, block: block) ?? v, at: (y * ow + x) * os + block * 16)
         }
-        put(y00, oy, ox); put(y01, oy, ox + 1); put(y10, oy + 1, ox); put(y11, oy + 1, ox + 1)
+        put(y00, oy, ox)
+        put(y01, oy, ox + 1)
+        put(y10, oy + 1, ox)
+        put(y11, oy + 1, ox + 1)
     }
 }

@@ -73,19 +73,25 @@ public struct CascadeClassifier: Sendable {
         let tilted = try model.bytes("featureTilted", shape: [rects.count / 12])
 
         func bad(_ name: String, _ reason: String) -> ModelFile.Error { .badTensor(name, reason: reason) }
-        guard window[0] > 2, window[1] > 2, window[0] <= 64, window[1] <= 64 else { throw bad("window", "size \(window)") }
-        windowWidth = Int(window[0]); windowHeight = Int(window[1])
-        guard !tilted.contains(where: { $0 != 0 }) else { throw bad("featureTilted", "tilted features are not supported") }
+        guard window[0] > 2, window[1] > 2, window[0] <= 64, window[1] <= 64 else {
+            throw bad("window", "size \(window)")
+        }
+        windowWidth = Int(window[0])
+        windowHeight = Int(window[1])
+        guard !tilted.contains(where: { $0 != 0 }) else {
+            throw bad("featureTilted", "tilted features are not supported")
+        }
 
         var features: [Feature] = []
         for f in 0..<tilted.count {
             var list: [WeightedRect] = []
             for r in 0..<3 where weights[f * 3 + r] != 0 {
                 let b = f * 12 + r * 4
-                let rect = WeightedRect(x: Int(rects[b]), y: Int(rects[b + 1]), width: Int(rects[b + 2]),
-                                        height: Int(rects[b + 3]), weight: weights[f * 3 + r])
+                let rect = WeightedRect(
+                    x: Int(rects[b]), y: Int(rects[b + 1]), width: Int(rects[b + 2]),
+                    height: Int(rects[b + 3]), weight: weights[f * 3 + r])
                 guard rect.x >= 0, rect.y >= 0, rect.width >= 0, rect.height >= 0,
-                      rect.x + rect.width <= windowWidth, rect.y + rect.height <= windowHeight
+                    rect.x + rect.width <= windowWidth, rect.y + rect.height <= windowHeight
                 else { throw bad("featureRects", "feature \(f) leaves the window") }
                 list.append(rect)
             }
@@ -94,8 +100,13 @@ public struct CascadeClassifier: Sendable {
         }
         var nodes: [Node] = []
         for n in 0..<nodeFeature.count {
-            guard nodeFeature[n] >= 0, Int(nodeFeature[n]) < features.count else { throw bad("nodeFeature", "index out of range") }
-            nodes.append(Node(feature: Int(nodeFeature[n]), threshold: nodeThreshold[n], left: Int(nodeLeft[n]), right: Int(nodeRight[n])))
+            guard nodeFeature[n] >= 0, Int(nodeFeature[n]) < features.count else {
+                throw bad("nodeFeature", "index out of range")
+            }
+            nodes.append(
+                Node(
+                    feature: Int(nodeFeature[n]), threshold: nodeThreshold[n], left: Int(nodeLeft[n]),
+                    right: Int(nodeRight[n])))
         }
         var weaks: [Weak] = []
         for w in 0..<weakNodeStart.count {
@@ -112,7 +123,8 @@ public struct CascadeClassifier: Sendable {
                 }
             }
             // Trees must point forward so that evaluation ends.
-            for (i, n) in nodes[first..<end].enumerated() where (n.left > 0 && n.left <= i) || (n.right > 0 && n.right <= i) {
+            for (i, n) in nodes[first..<end].enumerated()
+            where (n.left > 0 && n.left <= i) || (n.right > 0 && n.right <= i) {
                 throw bad("nodeLeft", "weak classifier \(w) has a cycle")
             }
             weaks.append(Weak(firstNode: first, nodeCount: end - first, firstLeaf: leaf))
@@ -125,8 +137,14 @@ public struct CascadeClassifier: Sendable {
             stages.append(Stage(firstWeak: next, weakCount: count, threshold: stageThreshold[s] - Float(1e-5)))
             next += count
         }
-        guard next == weaks.count, !stages.isEmpty else { throw bad("stageWeakCount", "stages do not cover the weak classifiers") }
-        self.stages = stages; self.weaks = weaks; self.nodes = nodes; self.leaves = leaves; self.features = features
+        guard next == weaks.count, !stages.isEmpty else {
+            throw bad("stageWeakCount", "stages do not cover the weak classifiers")
+        }
+        self.stages = stages
+        self.weaks = weaks
+        self.nodes = nodes
+        self.leaves = leaves
+        self.features = features
     }
 
     /// This cascade cut after its first `count` stages (more windows pass: for tests and experiments).

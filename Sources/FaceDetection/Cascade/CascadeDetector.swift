@@ -19,8 +19,10 @@ public struct CascadeDetector: Sendable {
         public var score: CascadeFaceScore
 
         /// Settings with the given values.
-        public init(scaleFactor: Double = 1.1, step: Int = 2, denseFromScale: Float = .infinity,
-                    minNeighbors: Int = 0, equalizeHistogram: Bool = true, score: CascadeFaceScore = .frontalFaceAlt2) {
+        public init(
+            scaleFactor: Double = 1.1, step: Int = 2, denseFromScale: Float = .infinity,
+            minNeighbors: Int = 0, equalizeHistogram: Bool = true, score: CascadeFaceScore = .frontalFaceAlt2
+        ) {
             self.scaleFactor = scaleFactor
             self.step = step
             self.denseFromScale = denseFromScale
@@ -37,7 +39,8 @@ public struct CascadeDetector: Sendable {
 
     /// A detector running `cascade` with `settings`.
     public init(cascade: CascadeClassifier, settings: Settings = Settings()) {
-        precondition(settings.scaleFactor > 1 && (settings.step == 1 || settings.step == 2), "CascadeDetector: bad settings")
+        precondition(
+            settings.scaleFactor > 1 && (settings.step == 1 || settings.step == 2), "CascadeDetector: bad settings")
         self.cascade = cascade
         self.settings = settings
     }
@@ -54,8 +57,9 @@ public struct CascadeDetector: Sendable {
         let groups = CascadeHitGrouping.group(hits, minNeighbors: settings.minNeighbors)
         let lastThreshold = Double(cascade.stages[cascade.stages.count - 1].threshold)
         return groups.map { g in
-            Face(bounds: Rect(x: Float(g.x), y: Float(g.y), width: Float(g.width), height: Float(g.height)),
-                 score: settings.score.probability(neighbors: g.neighbors, margin: g.bestStageSum - lastThreshold))
+            Face(
+                bounds: Rect(x: Float(g.x), y: Float(g.y), width: Float(g.width), height: Float(g.height)),
+                score: settings.score.probability(neighbors: g.neighbors, margin: g.bestStageSum - lastThreshold))
         }.sorted { $0.score > $1.score }
     }
 
@@ -70,10 +74,11 @@ public struct CascadeDetector: Sendable {
     private func scanLevels(gray: GrayImage, minFace: Int, threads: Int) -> [CascadeHit] {
         guard gray.width >= cascade.windowWidth, gray.height >= cascade.windowHeight else { return [] }
         let source = settings.equalizeHistogram ? gray.histogramEqualized() : gray
-        let pyramid = CascadePyramid(width: source.width, height: source.height, windowWidth: cascade.windowWidth,
-                                     windowHeight: cascade.windowHeight, minFace: minFace,
-                                     scaleFactor: settings.scaleFactor, step: settings.step,
-                                     denseFromScale: settings.denseFromScale)
+        let pyramid = CascadePyramid(
+            width: source.width, height: source.height, windowWidth: cascade.windowWidth,
+            windowHeight: cascade.windowHeight, minFace: minFace,
+            scaleFactor: settings.scaleFactor, step: settings.step,
+            denseFromScale: settings.denseFromScale)
         let program = CascadeProgram(cascade, stride: source.width + 1)
         let workers = max(1, min(threads, pyramid.levels.count))
         if workers == 1 {
@@ -99,15 +104,19 @@ public struct CascadeDetector: Sendable {
     }
 
     /// Appends the passing windows of one pyramid level to `hits`.
-    func scan(_ level: CascadePyramid.Level, of source: GrayImage, program: CascadeProgram, into hits: inout [CascadeHit]) {
+    func scan(
+        _ level: CascadePyramid.Level, of source: GrayImage, program: CascadeProgram, into hits: inout [CascadeHit]
+    ) {
         let shrunk = level.scale == 1 ? source : source.resized(width: level.width, height: level.height)
         let integral = IntegralImage(shrunk, stride: program.stride)
         let width = Int((Float(cascade.windowWidth) * level.scale).rounded(.toNearestOrEven))
         let height = Int((Float(cascade.windowHeight) * level.scale).rounded(.toNearestOrEven))
         CascadeLevelScanner(program: program).scan(integral, step: level.step) { x, y, stageSum in
-            hits.append(CascadeHit(x: Int((Float(x) * level.scale).rounded(.toNearestOrEven)),
-                                   y: Int((Float(y) * level.scale).rounded(.toNearestOrEven)),
-                                   width: width, height: height, lastStageSum: stageSum))
+            hits.append(
+                CascadeHit(
+                    x: Int((Float(x) * level.scale).rounded(.toNearestOrEven)),
+                    y: Int((Float(y) * level.scale).rounded(.toNearestOrEven)),
+                    width: width, height: height, lastStageSum: stageSum))
         }
     }
 }

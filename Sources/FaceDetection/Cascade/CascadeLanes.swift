@@ -46,7 +46,8 @@ struct ScatteredLanes: CascadeLanes {
     @inline(__always)
     func load(_ table: UnsafePointer<Int32>, _ corner: Int) -> SIMD8<Int32> {
         let p = table + corner
-        return SIMD8(p[Int(origins[0])], p[Int(origins[1])], p[Int(origins[2])], p[Int(origins[3])],
-                     p[Int(origins[4])], p[Int(origins[5])], p[Int(origins[6])], p[Int(origins[7])])
+        return SIMD8(
+            p[Int(origins[0])], p[Int(origins[1])], p[Int(origins[2])], p[Int(origins[3])],
+            p[Int(origins[4])], p[Int(origins[5])], p[Int(origins[6])], p[Int(origins[7])])
     }
 }

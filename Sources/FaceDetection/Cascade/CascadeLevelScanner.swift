@@ -15,12 +15,17 @@ struct CascadeLevelScanner {
     /// `step` (1 or 2) that passes every stage.
     func scan(_ integral: IntegralImage, step: Int, found: (Int, Int, Double) -> Void) {
         precondition(integral.stride == program.stride && (step == 1 || step == 2))
-        if step == 2 { scanRows(integral, lanes: AlternateLanes.self, found: found) } else { scanRows(integral, lanes: AdjacentLanes.self, found: found) }
+        if step == 2 {
+            scanRows(integral, lanes: AlternateLanes.self, found: found)
+        } else {
+            scanRows(integral, lanes: AdjacentLanes.self, found: found)
+        }
     }
 
     private func scanRows<L: RowLanes>(_ integral: IntegralImage, lanes: L.Type, found: (Int, Int, Double) -> Void) {
         let stageCount = program.stages.count
-        let positions = integral.width - program.windowWidth >= 0 ? (integral.width - program.windowWidth) / L.step + 1 : 0
+        let positions =
+            integral.width - program.windowWidth >= 0 ? (integral.width - program.windowWidth) / L.step + 1 : 0
         guard positions > 0, integral.height >= program.windowHeight else { return }
         let stride = program.stride
         integral.sum.withUnsafeBufferPointer { sb in
@@ -28,10 +33,13 @@ struct CascadeLevelScanner {
                 program.nodes.withUnsafeBufferPointer { nodes in
                     program.weaks.withUnsafeBufferPointer { weaks in
                         program.leaves.withUnsafeBufferPointer { leaves in
-                            let s = sb.baseAddress!, q = qb.baseAddress!
-                            let queues = CascadeWindowQueues(program: program, s: s, nodes: nodes, weaks: weaks, leaves: leaves)
+                            let s = sb.baseAddress!
+                            let q = qb.baseAddress!
+                            let queues = CascadeWindowQueues(
+                                program: program, s: s, nodes: nodes, weaks: weaks, leaves: leaves)
                             let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-                            for y in Swift.stride(from: 0, through: integral.height - program.windowHeight, by: L.step) {
+                            for y in Swift.stride(from: 0, through: integral.height - program.windowHeight, by: L.step)
+                            {
                                 var i = 0
                                 // groups of eight windows along the row
                                 while i < positions {
@@ -39,20 +47,26 @@ struct CascadeLevelScanner {
                                     let group = L(origin: origin)
                                     var (factor, alive) = program.normalization8(group, sum: s, squares: q)
                                     alive &= laneLess(lane, SIMD8<Int32>(repeating: Int32(positions - i)))
-                                    var si = 0, sums = SIMD8<Double>()
+                                    var si = 0
+                                    var sums = SIMD8<Double>()
                                     while si < stageCount {
                                         let live = laneCount(alive)
                                         if live == 0 { break }
                                         if live < denseMinimum {
-                                            for k in 0..<8 where alive[k] != 0 { queues.push(si, origin + k * L.step, factor[k]) }
+                                            for k in 0..<8 where alive[k] != 0 {
+                                                queues.push(si, origin + k * L.step, factor[k])
+                                            }
                                             break
                                         }
                                         sums = program.stageSum8(si, group, s, factor: factor, nodes, weaks, leaves)
-                                        alive &= ~laneLess(sums, SIMD8<Double>(repeating: Double(program.stages[si].threshold)))
+                                        alive &= ~laneLess(
+                                            sums, SIMD8<Double>(repeating: Double(program.stages[si].threshold)))
                                         si += 1
                                     }
                                     if si == stageCount {
-                                        for k in 0..<8 where alive[k] != 0 { found(i * L.step + k * L.step, y, sums[k]) }
+                                        for k in 0..<8 where alive[k] != 0 {
+                                            found(i * L.step + k * L.step, y, sums[k])
+                                        }
                                     }
                                     i += 8
                                 }

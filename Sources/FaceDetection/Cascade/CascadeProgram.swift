@@ -46,31 +46,43 @@ struct CascadeProgram: Sendable {
 
     init(_ cascade: CascadeClassifier, stride: Int) {
         self.stride = stride
-        windowWidth = cascade.windowWidth; windowHeight = cascade.windowHeight
+        windowWidth = cascade.windowWidth
+        windowHeight = cascade.windowHeight
         func corners(_ r: CascadeClassifier.WeightedRect) -> (Int32, Int32, Int32, Int32) {
-            let top = r.y * stride + r.x, bottom = (r.y + r.height) * stride + r.x
+            let top = r.y * stride + r.x
+            let bottom = (r.y + r.height) * stride + r.x
             return (Int32(top), Int32(top + r.width), Int32(bottom), Int32(bottom + r.width))
         }
         nodes = cascade.nodes.map { n in
             let rects = cascade.features[n.feature].rects
             let zero = CascadeClassifier.WeightedRect(x: 0, y: 0, width: 0, height: 0, weight: 0)
-            let r0 = rects[0], r1 = rects.count > 1 ? rects[1] : zero, r2 = rects.count > 2 ? rects[2] : zero
-            let (a0, b0, c0, d0) = corners(r0), (a1, b1, c1, d1) = corners(r1), (a2, b2, c2, d2) = corners(r2)
-            return Node(a0: a0, b0: b0, c0: c0, d0: d0, a1: a1, b1: b1, c1: c1, d1: d1, a2: a2, b2: b2, c2: c2, d2: d2,
-                        w0: r0.weight, w1: r1.weight, w2: r2.weight,
-                        // −0 compares like +0 but keeps the SIMD sign test exact (see laneLess)
-                        threshold: n.threshold == 0 ? -0.0 : n.threshold,
-                        left: Int32(n.left), right: Int32(n.right), hasThirdRect: rects.count > 2)
+            let r0 = rects[0]
+            let r1 = rects.count > 1 ? rects[1] : zero
+            let r2 = rects.count > 2 ? rects[2] : zero
+            let (a0, b0, c0, d0) = corners(r0)
+            let (a1, b1, c1, d1) = corners(r1)
+            let (a2, b2, c2, d2) = corners(r2)
+            return Node(
+                a0: a0, b0: b0, c0: c0, d0: d0, a1: a1, b1: b1, c1: c1, d1: d1, a2: a2, b2: b2, c2: c2, d2: d2,
+                w0: r0.weight, w1: r1.weight, w2: r2.weight,
+                // −0 compares like +0 but keeps the SIMD sign test exact (see laneLess)
+                threshold: n.threshold == 0 ? -0.0 : n.threshold,
+                left: Int32(n.left), right: Int32(n.right), hasThirdRect: rects.count > 2)
         }
         weaks = cascade.weaks.map { w in
             let n = cascade.nodes[w.firstNode]
-            return Weak(firstNode: Int32(w.firstNode), firstLeaf: Int32(w.firstLeaf), nodeCount: Int32(w.nodeCount),
-                        isStump: w.nodeCount == 1 && n.left == 0 && n.right == -1)
+            return Weak(
+                firstNode: Int32(w.firstNode), firstLeaf: Int32(w.firstLeaf), nodeCount: Int32(w.nodeCount),
+                isStump: w.nodeCount == 1 && n.left == 0 && n.right == -1)
         }
         leaves = cascade.leaves
         stages = cascade.stages
-        let top = stride + 1, bottom = (windowHeight - 1) * stride + 1
-        innerA = top; innerB = top + windowWidth - 2; innerC = bottom; innerD = bottom + windowWidth - 2
+        let top = stride + 1
+        let bottom = (windowHeight - 1) * stride + 1
+        innerA = top
+        innerB = top + windowWidth - 2
+        innerC = bottom
+        innerD = bottom + windowWidth - 2
         innerArea = Double((windowWidth - 2) * (windowHeight - 2))
     }
 
@@ -89,7 +101,8 @@ struct CascadeProgram: Sendable {
     /// The weighted rectangle sums of `node`'s feature for the window at `s`.
     @inline(__always)
     static func featureSum(_ n: Node, _ s: UnsafePointer<Int32>) -> Float {
-        var v = n.w0 * Float(s[Int(n.a0)] &- s[Int(n.b0)] &- s[Int(n.c0)] &+ s[Int(n.d0)])
+        var v =
+            n.w0 * Float(s[Int(n.a0)] &- s[Int(n.b0)] &- s[Int(n.c0)] &+ s[Int(n.d0)])
             + n.w1 * Float(s[Int(n.a1)] &- s[Int(n.b1)] &- s[Int(n.c1)] &+ s[Int(n.d1)])
         if n.hasThirdRect { v += n.w2 * Float(s[Int(n.a2)] &- s[Int(n.b2)] &- s[Int(n.c2)] &+ s[Int(n.d2)]) }
         return v
@@ -98,8 +111,10 @@ struct CascadeProgram: Sendable {
     /// The sum of stage `si`'s leaves for the window whose top-left table entry is `s`, with
     /// normalisation `factor` (plain scalar reference, exactly OpenCV's arithmetic).
     @inline(__always)
-    func stageSum(_ si: Int, window s: UnsafePointer<Int32>, factor: Float, nodes: UnsafeBufferPointer<Node>,
-                  weaks: UnsafeBufferPointer<Weak>, leaves: UnsafeBufferPointer<Float>) -> Double {
+    func stageSum(
+        _ si: Int, window s: UnsafePointer<Int32>, factor: Float, nodes: UnsafeBufferPointer<Node>,
+        weaks: UnsafeBufferPointer<Weak>, leaves: UnsafeBufferPointer<Float>
+    ) -> Double {
         let stage = stages[si]
         var stageSum = 0.0
         // stageSum = Σ over the stage's trees of the leaf the window reaches
@@ -123,9 +138,11 @@ struct CascadeProgram: Sendable {
     }
 
     /// Runs stages `firstStage...` on one window until one fails (scalar reference).
-    func runStages(from firstStage: Int, window s: UnsafePointer<Int32>, factor: Float,
-                   nodes: UnsafeBufferPointer<Node>, weaks: UnsafeBufferPointer<Weak>,
-                   leaves: UnsafeBufferPointer<Float>) -> Outcome {
+    func runStages(
+        from firstStage: Int, window s: UnsafePointer<Int32>, factor: Float,
+        nodes: UnsafeBufferPointer<Node>, weaks: UnsafeBufferPointer<Weak>,
+        leaves: UnsafeBufferPointer<Float>
+    ) -> Outcome {
         var sum = 0.0
         for si in firstStage..<stages.count {
             sum = stageSum(si, window: s, factor: factor, nodes: nodes, weaks: weaks, leaves: leaves)
@@ -136,8 +153,9 @@ struct CascadeProgram: Sendable {
 
     /// Evaluates the window with top-left corner (`x`, `y`) of `integral` (scalar reference).
     func evaluate(_ integral: IntegralImage, x: Int, y: Int) -> Outcome {
-        precondition(integral.stride == stride && x >= 0 && y >= 0 &&
-                     x + windowWidth <= integral.width && y + windowHeight <= integral.height)
+        precondition(
+            integral.stride == stride && x >= 0 && y >= 0 && x + windowWidth <= integral.width
+                && y + windowHeight <= integral.height)
         let o = y * stride + x
         return integral.sum.withUnsafeBufferPointer { s in
             integral.squares.withUnsafeBufferPointer { q in
@@ -147,7 +165,8 @@ struct CascadeProgram: Sendable {
                             guard let f = normalization(sum: s.baseAddress!, squares: q.baseAddress!, at: o) else {
                                 return Outcome(stagesPassed: 0, lastStageSum: 0)
                             }
-                            return runStages(from: 0, window: s.baseAddress! + o, factor: f, nodes: n, weaks: w, leaves: l)
+                            return runStages(
+                                from: 0, window: s.baseAddress! + o, factor: f, nodes: n, weaks: w, leaves: l)
                         }
                     }
                 }

@@ -16,8 +16,10 @@ struct CascadePyramid: Sendable {
     /// Levels for an image of `width` × `height` and a `windowWidth` × `windowHeight` cascade,
     /// for faces at least `minFace` pixels wide; `step` is used below scale `denseFromScale`
     /// and 1 above it (OpenCV: step 2, dense from scale 2).
-    init(width: Int, height: Int, windowWidth: Int, windowHeight: Int, minFace: Int,
-         scaleFactor: Double, step: Int, denseFromScale: Float) {
+    init(
+        width: Int, height: Int, windowWidth: Int, windowHeight: Int, minFace: Int,
+        scaleFactor: Double, step: Int, denseFromScale: Float
+    ) {
         var levels: [Level] = []
         var factor = 1.0
         while true {

@@ -78,9 +78,11 @@ public struct FaceDetector: Sendable {
 
         /// Options with ML Kit's defaults: fast mode, no landmarks, no classification, faces at
         /// least 10 % of the image width.
-        public init(mode: Mode = .fast, landmarks: LandmarkMode = .none, classification: ClassificationMode = .none,
-                    minFaceSize: MinFaceSize = .fraction(0.1), minScore: Float = 0.25,
-                    prominentFaceOnly: Bool = false, threads: Int = 1, detector: Detector? = nil) {
+        public init(
+            mode: Mode = .fast, landmarks: LandmarkMode = .none, classification: ClassificationMode = .none,
+            minFaceSize: MinFaceSize = .fraction(0.1), minScore: Float = 0.25,
+            prominentFaceOnly: Bool = false, threads: Int = 1, detector: Detector? = nil
+        ) {
             self.detector = detector
             self.minScore = minScore
             self.mode = mode
@@ -118,8 +120,10 @@ public struct FaceDetector: Sendable {
     }
 
     /// A detector with `options` whose fast mode runs `cascade` with `settings`.
-    public init(options: Options = Options(), cascade: CascadeClassifier,
-                settings: CascadeDetector.Settings = CascadeDetector.Settings()) throws {
+    public init(
+        options: Options = Options(), cascade: CascadeClassifier,
+        settings: CascadeDetector.Settings = CascadeDetector.Settings()
+    ) throws {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
         let needsPoints = options.landmarks == .all || options.classification == .all
@@ -170,8 +174,9 @@ public struct FaceDetector: Sendable {
         }
         for i in faces.indices {
             faces[i].landmarks += measuredNoseBase(of: faces[i], in: image, predictor: shapePredictor)
-            attributes.annotate(&faces[i], in: image, landmarks: options.landmarks == .all,
-                                classification: options.classification == .all)
+            attributes.annotate(
+                &faces[i], in: image, landmarks: options.landmarks == .all,
+                classification: options.classification == .all)
             if options.landmarks == .none { faces[i].landmarks = [] }
         }
         return faces
@@ -180,9 +185,10 @@ public struct FaceDetector: Sendable {
     /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
     private func measuredNoseBase(of face: Face, in image: Image, predictor: ShapePredictor) -> [Landmark] {
         guard let leftEye = face.landmark(.leftEye)?.position, let rightEye = face.landmark(.rightEye)?.position,
-              let mouthLeft = face.landmark(.mouthLeft)?.position, let mouthRight = face.landmark(.mouthRight)?.position
+            let mouthLeft = face.landmark(.mouthLeft)?.position, let mouthRight = face.landmark(.mouthRight)?.position
         else { return [] }
-        let box = ShapePredictor.dlibStyleBox(leftEye: leftEye, rightEye: rightEye, mouthLeft: mouthLeft, mouthRight: mouthRight)
+        let box = ShapePredictor.dlibStyleBox(
+            leftEye: leftEye, rightEye: rightEye, mouthLeft: mouthLeft, mouthRight: mouthRight)
         return ShapePredictor.landmarks(predictor.predict(in: image, box: box)).filter { $0.type == .noseBase }
     }
 }

@@ -19,8 +19,10 @@ enum NonMaximumSuppression {
     /// The indices of the kept boxes, highest score first (equal scores in the order the sort
     /// leaves them). `inclusive` counts pixels as MTCNN's reference does (`x2 − x1 + 1`); otherwise
     /// widths are `x2 − x1`, as OpenCV's `NMSBoxes` measures them.
-    static func keptIndices(_ boxes: [Corners], scores: [Float], threshold: Float, overlap: Overlap,
-                            inclusive: Bool) -> [Int] {
+    static func keptIndices(
+        _ boxes: [Corners], scores: [Float], threshold: Float, overlap: Overlap,
+        inclusive: Bool
+    ) -> [Int] {
         precondition(boxes.count == scores.count)
         let order = boxes.indices.sorted { scores[$0] > scores[$1] }
         let one: Float = inclusive ? 1 : 0
@@ -35,7 +37,8 @@ enum NonMaximumSuppression {
                 let b = boxes[order[j]]
                 let w = max(0, min(a.x2, b.x2) - max(a.x1, b.x1) + one)
                 let h = max(0, min(a.y2, b.y2) - max(a.y1, b.y1) + one)
-                let inter = w * h, areaB = (b.x2 - b.x1 + one) * (b.y2 - b.y1 + one)
+                let inter = w * h
+                let areaB = (b.x2 - b.x1 + one) * (b.y2 - b.y1 + one)
                 let o = overlap == .union ? inter / (areaA + areaB - inter) : inter / min(areaA, areaB)
                 if o > threshold { suppressed[j] = true }
             }
@@ -45,7 +48,9 @@ enum NonMaximumSuppression {
 
     /// The kept MTCNN candidates, highest score first (pixels counted inclusively).
     static func apply(_ boxes: [MTCNNCandidate], threshold: Float, overlap: Overlap) -> [MTCNNCandidate] {
-        keptIndices(boxes.map { Corners(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }, scores: boxes.map(\.score),
-                    threshold: threshold, overlap: overlap, inclusive: true).map { boxes[$0] }
+        keptIndices(
+            boxes.map { Corners(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }, scores: boxes.map(\.score),
+            threshold: threshold, overlap: overlap, inclusive: true
+        ).map { boxes[$0] }
     }
 }

@@ -26,8 +26,9 @@ public struct AnnotationStyle: Sendable, Equatable {
     /// text scaled by half the line width (at least 1: 10 px capitals on a 4000 × 3000 photo).
     public static func `default`(for image: Image) -> AnnotationStyle {
         let thickness = max(2, min(image.width, image.height) / 300)
-        return AnnotationStyle(boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),
-                               lineThickness: thickness, landmarkRadius: 1.5 * Float(thickness),
-                               labelScale: max(1, thickness / 2))
+        return AnnotationStyle(
+            boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),
+            lineThickness: thickness, landmarkRadius: 1.5 * Float(thickness),
+            labelScale: max(1, thickness / 2))
     }
 }

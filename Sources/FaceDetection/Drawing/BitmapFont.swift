@@ -35,7 +35,7 @@ public enum BitmapFont {
     /// pixel, bit 0 its rightmost.
     static func rows(of character: Character) -> ArraySlice<UInt8> {
         var code = Int(character.asciiValue ?? 63)
-        if code < 32 || code > 126 { code = 63 }   // '?'
+        if code < 32 || code > 126 { code = 63 }  // '?'
         let start = (code - 32) * glyphHeight
         return glyphs[start..<(start + glyphHeight)]
     }

@@ -13,10 +13,13 @@ enum BoxBlurKernels {
     }
 
     /// Averages along each row: one pixel's three channels (and an ignored fourth) per vector.
-    static func averageAlongRowsSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-                                     width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>) {
+    static func averageAlongRowsSIMD(
+        input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>
+    ) {
         for y in 0..<height {
-            let row = input + y * width * 3, out = output + y * width * 3
+            let row = input + y * width * 3
+            let out = output + y * width * 3
             @inline(__always) func pixel(_ x: Int) -> SIMD4<Float> {
                 x >= 0 && x < width ? row.loadVector(SIMD4<Float>.self, at: 3 * x) : .zero
             }
@@ -25,17 +28,22 @@ enum BoxBlurKernels {
             // Running sum along the row: emit the mean, then slide the window one pixel right.
             for x in 0..<width {
                 let mean = sum * scales[x]
-                out[3 * x] = mean[0]; out[3 * x + 1] = mean[1]; out[3 * x + 2] = mean[2]
+                out[3 * x] = mean[0]
+                out[3 * x + 1] = mean[1]
+                out[3 * x + 2] = mean[2]
                 sum += pixel(x + r + 1) - pixel(x - r)
             }
         }
     }
 
     /// Scalar twin of `averageAlongRowsSIMD`.
-    static func averageAlongRowsScalar(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-                                       width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>) {
+    static func averageAlongRowsScalar(
+        input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>
+    ) {
         for y in 0..<height {
-            let row = input + y * width * 3, out = output + y * width * 3
+            let row = input + y * width * 3
+            let out = output + y * width * 3
             for c in 0..<3 {
                 @inline(__always) func value(_ x: Int) -> Float { x >= 0 && x < width ? row[3 * x + c] : 0 }
                 var sum: Float = 0
@@ -51,9 +59,11 @@ enum BoxBlurKernels {
 
     /// Averages down the columns, eight floats of a row at a time. `sums` holds `width · 3`
     /// floats of scratch; `zeros` holds `width · 3` zeros (the rows beyond the edges).
-    static func averageDownColumnsSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-                                       width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>,
-                                       sums: UnsafeMutablePointer<Float>, zeros: UnsafePointer<Float>) {
+    static func averageDownColumnsSIMD(
+        input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>,
+        sums: UnsafeMutablePointer<Float>, zeros: UnsafePointer<Float>
+    ) {
         let n = width * 3
         @inline(__always) func row(_ y: Int) -> UnsafePointer<Float> { y >= 0 && y < height ? input + y * n : zeros }
         let vectorEnd = n - n % 8
@@ -62,19 +72,28 @@ enum BoxBlurKernels {
             let source = row(y)
             var j = 0
             while j < vectorEnd {
-                sums.storeVector(sums.loadVector(SIMD8<Float>.self, at: j) + source.loadVector(SIMD8<Float>.self, at: j), at: j)
+                sums.storeVector(
+                    sums.loadVector(SIMD8<Float>.self, at: j) + source.loadVector(SIMD8<Float>.self, at: j), at: j)
                 j += 8
             }
-            while j < n { sums[j] += source[j]; j += 1 }
+            while j < n {
+                sums[j] += source[j]
+                j += 1
+            }
         }
         // Running sums down the columns: emit the mean row, then slide the window one row down.
         for y in 0..<height {
-            let out = output + y * n, add = row(y + r + 1), remove = row(y - r), scale = scales[y]
+            let out = output + y * n
+            let add = row(y + r + 1)
+            let remove = row(y - r)
+            let scale = scales[y]
             var j = 0
             while j < vectorEnd {
                 let sum = sums.loadVector(SIMD8<Float>.self, at: j)
                 out.storeVector(sum * scale, at: j)
-                sums.storeVector(sum + (add.loadVector(SIMD8<Float>.self, at: j) - remove.loadVector(SIMD8<Float>.self, at: j)), at: j)
+                sums.storeVector(
+                    sum + (add.loadVector(SIMD8<Float>.self, at: j) - remove.loadVector(SIMD8<Float>.self, at: j)),
+                    at: j)
                 j += 8
             }
             while j < n {
@@ -86,9 +105,11 @@ enum BoxBlurKernels {
     }
 
     /// Scalar twin of `averageDownColumnsSIMD`.
-    static func averageDownColumnsScalar(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-                                         width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>,
-                                         sums: UnsafeMutablePointer<Float>, zeros: UnsafePointer<Float>) {
+    static func averageDownColumnsScalar(
+        input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        width: Int, height: Int, radius r: Int, scales: UnsafePointer<Float>,
+        sums: UnsafeMutablePointer<Float>, zeros: UnsafePointer<Float>
+    ) {
         let n = width * 3
         @inline(__always) func row(_ y: Int) -> UnsafePointer<Float> { y >= 0 && y < height ? input + y * n : zeros }
         for j in 0..<n { sums[j] = 0 }
@@ -98,7 +119,9 @@ enum BoxBlurKernels {
         }
         // Running sums down the columns, one float at a time.
         for y in 0..<height {
-            let out = output + y * n, add = row(y + r + 1), remove = row(y - r)
+            let out = output + y * n
+            let add = row(y + r + 1)
+            let remove = row(y - r)
             for j in 0..<n {
                 out[j] = sums[j] * scales[y]
                 sums[j] += add[j] - remove[j]

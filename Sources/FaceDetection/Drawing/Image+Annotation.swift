@@ -8,8 +8,9 @@ extension Image {
         }
         for face in faces {
             for landmark in face.landmarks {
-                drawCircle(center: landmark.position, radius: style.landmarkRadius,
-                           color: style.landmarkColor, thickness: nil)
+                drawCircle(
+                    center: landmark.position, radius: style.landmarkRadius,
+                    color: style.landmarkColor, thickness: nil)
             }
         }
     }

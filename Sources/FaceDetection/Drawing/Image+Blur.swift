@@ -16,7 +16,8 @@ extension Image {
     mutating func blur(_ rect: Rect, radius: Int?, simd: Bool) {
         let box = PixelBox(covering: rect).clipped(toWidth: width, height: height)
         guard !box.isEmpty else { return }
-        let w = box.width, h = box.height
+        let w = box.width
+        let h = box.height
         let wanted = radius ?? PixelBox.clampedInt((min(rect.width, rect.height) / 6).rounded())
         let r = min(max(wanted, 1), max(w, h))
         let count = w * h * 3
@@ -25,7 +26,8 @@ extension Image {
             pixels.withUnsafeBufferPointer { source in
                 for y in 0..<h {
                     // Row y of the region, bytes to floats.
-                    let from = ((box.y0 + y) * width + box.x0) * 3, to = y * w * 3
+                    let from = ((box.y0 + y) * width + box.x0) * 3
+                    let to = y * w * 3
                     for i in 0..<(w * 3) { buffer[to + i] = Float(source[from + i]) }
                 }
             }
@@ -39,15 +41,19 @@ extension Image {
         let columnScales = BoxBlurKernels.windowScales(length: h, radius: r)
         for _ in 0..<3 {
             if simd {
-                BoxBlurKernels.averageAlongRowsSIMD(input: a, output: &b, width: w, height: h, radius: r,
-                                                    scales: rowScales)
-                BoxBlurKernels.averageDownColumnsSIMD(input: b, output: &a, width: w, height: h, radius: r,
-                                                      scales: columnScales, sums: &sums, zeros: zeros)
+                BoxBlurKernels.averageAlongRowsSIMD(
+                    input: a, output: &b, width: w, height: h, radius: r,
+                    scales: rowScales)
+                BoxBlurKernels.averageDownColumnsSIMD(
+                    input: b, output: &a, width: w, height: h, radius: r,
+                    scales: columnScales, sums: &sums, zeros: zeros)
             } else {
-                BoxBlurKernels.averageAlongRowsScalar(input: a, output: &b, width: w, height: h, radius: r,
-                                                      scales: rowScales)
-                BoxBlurKernels.averageDownColumnsScalar(input: b, output: &a, width: w, height: h, radius: r,
-                                                        scales: columnScales, sums: &sums, zeros: zeros)
+                BoxBlurKernels.averageAlongRowsScalar(
+                    input: a, output: &b, width: w, height: h, radius: r,
+                    scales: rowScales)
+                BoxBlurKernels.averageDownColumnsScalar(
+                    input: b, output: &a, width: w, height: h, radius: r,
+                    scales: columnScales, sums: &sums, zeros: zeros)
             }
         }
         let stride = width
@@ -55,7 +61,8 @@ extension Image {
             a.withUnsafeBufferPointer { a in
                 for y in 0..<h {
                     // Row y of the region, floats back to rounded bytes.
-                    let to = ((box.y0 + y) * stride + box.x0) * 3, from = y * w * 3
+                    let to = ((box.y0 + y) * stride + box.x0) * 3
+                    let from = y * w * 3
                     for i in 0..<(w * 3) { target[to + i] = ResizeKernels.byte(a[from + i]) }
                 }
             }

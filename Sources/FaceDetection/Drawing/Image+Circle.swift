@@ -10,15 +10,19 @@ extension Image {
     /// landmark dot never vanishes. A negative or non-finite radius or centre draws nothing.
     public mutating func drawCircle(center: Point, radius: Float, color: RGB, thickness: Int?) {
         guard center.x.isFinite, center.y.isFinite, radius.isFinite, radius >= 0 else { return }
-        let cx = Double(center.x), cy = Double(center.y), r = Double(radius)
+        let cx = Double(center.x)
+        let cy = Double(center.y)
+        let r = Double(radius)
         let outer = r * r
         let innerRadius = thickness.map { r - Double(max($0, 1)) } ?? -1
         let inner = innerRadius > 0 ? innerRadius * innerRadius : -1
-        let bounds = PixelBox(x0: PixelBox.clampedInt((center.x - radius).rounded(.down)),
-                              y0: PixelBox.clampedInt((center.y - radius).rounded(.down)),
-                              x1: PixelBox.clampedInt((center.x + radius).rounded(.up)),
-                              y1: PixelBox.clampedInt((center.y + radius).rounded(.up)))
-            .clipped(toWidth: width, height: height)
+        let bounds = PixelBox(
+            x0: PixelBox.clampedInt((center.x - radius).rounded(.down)),
+            y0: PixelBox.clampedInt((center.y - radius).rounded(.down)),
+            x1: PixelBox.clampedInt((center.x + radius).rounded(.up)),
+            y1: PixelBox.clampedInt((center.y + radius).rounded(.up))
+        )
+        .clipped(toWidth: width, height: height)
         var painted = 0
         if !bounds.isEmpty {
             let w = width
@@ -31,7 +35,9 @@ extension Image {
                         let d2 = dx * dx + dy * dy
                         if d2 <= outer && d2 > inner {
                             let i = (y * w + x) * 3
-                            p[i] = color.r; p[i + 1] = color.g; p[i + 2] = color.b
+                            p[i] = color.r
+                            p[i + 1] = color.g
+                            p[i + 2] = color.b
                             painted += 1
                         }
                     }
@@ -39,7 +45,8 @@ extension Image {
             }
         }
         if painted == 0 && radius < 1 {
-            let x = PixelBox.clampedInt(center.x.rounded(.down)), y = PixelBox.clampedInt(center.y.rounded(.down))
+            let x = PixelBox.clampedInt(center.x.rounded(.down))
+            let y = PixelBox.clampedInt(center.y.rounded(.down))
             if x >= 0 && x < width && y >= 0 && y < height { self[x, y] = color }
         }
     }

@@ -9,7 +9,9 @@ extension Image {
                 // Set each pixel of the row span to the colour.
                 var i = (y * w + b.x0) * 3
                 for _ in b.x0..<b.x1 {
-                    p[i] = color.r; p[i + 1] = color.g; p[i + 2] = color.b
+                    p[i] = color.r
+                    p[i + 1] = color.g
+                    p[i + 2] = color.b
                     i += 3
                 }
             }

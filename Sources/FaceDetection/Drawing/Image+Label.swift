@@ -11,7 +11,8 @@ extension Image {
         guard size.width > 0, rect.x.isFinite, rect.y.isFinite else { return }
         let y = box.y0 - size.height >= 0 ? box.y0 - size.height : box.y0
         let x = box.x0 + size.width > width ? max(0, width - size.width) : box.x0
-        drawText(text, at: Point(x: Float(x), y: Float(y)), color: RGB(0, 0, 0),
-                 background: style.boxColor, scale: style.labelScale)
+        drawText(
+            text, at: Point(x: Float(x), y: Float(y)), color: RGB(0, 0, 0),
+            background: style.boxColor, scale: style.labelScale)
     }
 }

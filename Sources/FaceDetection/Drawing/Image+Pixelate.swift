@@ -12,11 +12,13 @@ extension Image {
         guard !box.isEmpty else { return }
         let cell = max(1, (max(whole.width, whole.height) + max(blocks, 1) - 1) / max(blocks, 1))
         // Cell corners on the grid that starts at the rectangle's own corner.
-        let firstX = box.x0 - (box.x0 - whole.x0) % cell, firstY = box.y0 - (box.y0 - whole.y0) % cell
+        let firstX = box.x0 - (box.x0 - whole.x0) % cell
+        let firstY = box.y0 - (box.y0 - whole.y0) % cell
         for cy in stride(from: firstY, to: box.y1, by: cell) {
             for cx in stride(from: firstX, to: box.x1, by: cell) {
-                let part = PixelBox(x0: max(cx, box.x0), y0: max(cy, box.y0),
-                                    x1: min(cx + cell, box.x1), y1: min(cy + cell, box.y1))
+                let part = PixelBox(
+                    x0: max(cx, box.x0), y0: max(cy, box.y0),
+                    x1: min(cx + cell, box.x1), y1: min(cy + cell, box.y1))
                 fill(part, color: meanColor(part))
             }
         }
@@ -24,11 +26,15 @@ extension Image {
 
     /// The mean colour of the pixels in `box` (inside the image, not empty), rounded.
     func meanColor(_ box: PixelBox) -> RGB {
-        var r = 0, g = 0, b = 0
+        var r = 0
+        var g = 0
+        var b = 0
         for y in box.y0..<box.y1 {
             var i = (y * width + box.x0) * 3
             for _ in box.x0..<box.x1 {
-                r += Int(pixels[i]); g += Int(pixels[i + 1]); b += Int(pixels[i + 2])
+                r += Int(pixels[i])
+                g += Int(pixels[i + 1])
+                b += Int(pixels[i + 2])
                 i += 3
             }
         }

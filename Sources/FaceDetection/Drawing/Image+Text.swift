@@ -9,7 +9,8 @@ extension Image {
     public mutating func drawText(_ text: String, at origin: Point, color: RGB, background: RGB?, scale: Int) {
         guard origin.x.isFinite, origin.y.isFinite else { return }
         let s = BitmapFont.clampedScale(scale)
-        let x0 = PixelBox.clampedInt(origin.x.rounded()), y0 = PixelBox.clampedInt(origin.y.rounded())
+        let x0 = PixelBox.clampedInt(origin.x.rounded())
+        let y0 = PixelBox.clampedInt(origin.y.rounded())
         var top = y0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if top >= height { break }
@@ -34,7 +35,8 @@ extension Image {
     private mutating func drawGlyph(_ rows: ArraySlice<UInt8>, x: Int, y: Int, scale s: Int, color: RGB) {
         for (r, bits) in rows.enumerated() where bits != 0 {
             for c in 0..<BitmapFont.glyphWidth where bits & (0b10000 >> c) != 0 {
-                let px = x + c * s, py = y + r * s
+                let px = x + c * s
+                let py = y + r * s
                 fill(PixelBox(x0: px, y0: py, x1: px + s, y1: py + s), color: color)
             }
         }

@@ -5,7 +5,10 @@ public struct Point: Sendable, Equatable, Hashable {
     /// Vertical coordinate in pixels.
     public var y: Float
     /// A point at (`x`, `y`).
-    public init(x: Float, y: Float) { self.x = x; self.y = y }
+    public init(x: Float, y: Float) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// An axis-aligned rectangle in image pixels (continuous coordinates, origin top-left).
@@ -21,7 +24,10 @@ public struct Rect: Sendable, Equatable, Hashable {
 
     /// A rectangle from its top-left corner and size.
     public init(x: Float, y: Float, width: Float, height: Float) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     /// Right edge, `x + width`.
@@ -35,8 +41,10 @@ public struct Rect: Sendable, Equatable, Hashable {
 
     /// The overlap of two rectangles (zero-sized when they do not meet).
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(x, other.x)
+        let y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 

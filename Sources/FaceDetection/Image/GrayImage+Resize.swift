@@ -7,7 +7,8 @@ extension GrayImage {
         let xs = BilinearTaps(source: width, destination: newWidth)
         let ys = BilinearTaps(source: height, destination: newHeight)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight)
-        var row0 = [UInt32](repeating: 0, count: newWidth), row1 = row0
+        var row0 = [UInt32](repeating: 0, count: newWidth)
+        var row1 = row0
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<newHeight {
@@ -42,17 +43,22 @@ struct BilinearTaps {
 
     init(source: Int, destination: Int) {
         let scale = 1 / (Double(destination) / Double(source))
-        index = []; weight = []
-        index.reserveCapacity(destination); weight.reserveCapacity(destination)
+        index = []
+        weight = []
+        index.reserveCapacity(destination)
+        weight.reserveCapacity(destination)
         for d in 0..<destination {
             let f = scale * (Double(d) + 0.5) - 0.5
             let i = Int(f.rounded(.down))
             if i < 0 || source == 1 {
-                index.append(0); weight.append(0)
+                index.append(0)
+                weight.append(0)
             } else if i >= source - 1 {
-                index.append(source - 1); weight.append(0)
+                index.append(source - 1)
+                weight.append(0)
             } else {
-                index.append(i); weight.append(UInt32(((f - Double(i)) * 256).rounded(.toNearestOrEven)))
+                index.append(i)
+                weight.append(UInt32(((f - Double(i)) * 256).rounded(.toNearestOrEven)))
             }
         }
     }
@@ -61,7 +67,8 @@ struct BilinearTaps {
     func interpolateRow(_ src: UnsafeBufferPointer<UInt8>, rowStart: Int, into row: inout [UInt32]) {
         // row[x] = (256 − w)·src[i] + w·src[i + 1]
         for x in 0..<index.count {
-            let i = rowStart + index[x], w = weight[x]
+            let i = rowStart + index[x]
+            let w = weight[x]
             row[x] = w == 0 ? UInt32(src[i]) << 8 : (256 - w) &* UInt32(src[i]) &+ w &* UInt32(src[i + 1])
         }
     }

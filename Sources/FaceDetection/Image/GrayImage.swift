@@ -9,8 +9,9 @@ public struct GrayImage: Sendable, Equatable {
 
     /// Wraps existing bytes; `pixels.count` must be `width * height`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height,
-                     "GrayImage: \(pixels.count) bytes do not make a \(width)x\(height) image")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height,
+            "GrayImage: \(pixels.count) bytes do not make a \(width)x\(height) image")
         self.width = width
         self.height = height
         self.pixels = pixels

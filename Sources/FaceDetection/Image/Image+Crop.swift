@@ -5,8 +5,9 @@ extension Image {
     /// With `margin: 0.2` a 100 × 100 face box becomes a 140 × 140 crop centred on the face.
     /// Every pixel the grown rectangle touches, even partly, is included (edges rounded outwards).
     public func cropped(to rect: Rect, margin: Float = 0) -> Image? {
-        let grown = Rect(x: rect.x - margin * rect.width, y: rect.y - margin * rect.height,
-                         width: rect.width * (1 + 2 * margin), height: rect.height * (1 + 2 * margin))
+        let grown = Rect(
+            x: rect.x - margin * rect.width, y: rect.y - margin * rect.height,
+            width: rect.width * (1 + 2 * margin), height: rect.height * (1 + 2 * margin))
         let box = PixelBox(covering: grown).clipped(toWidth: width, height: height)
         guard !box.isEmpty else { return nil }
         var output = [UInt8](repeating: 0, count: box.width * box.height * 3)

@@ -9,7 +9,9 @@ extension Image {
             gray.withUnsafeMutableBufferPointer { out in
                 // out[i] = weighted sum of the pixel's R, G, B, rounded
                 for i in 0..<out.count {
-                    let r = UInt32(rgb[3 * i]), g = UInt32(rgb[3 * i + 1]), b = UInt32(rgb[3 * i + 2])
+                    let r = UInt32(rgb[3 * i])
+                    let g = UInt32(rgb[3 * i + 1])
+                    let b = UInt32(rgb[3 * i + 2])
                     out[i] = UInt8(truncatingIfNeeded: (r &* 9798 &+ g &* 19235 &+ b &* 3735 &+ 16384) >> 15)
                 }
             }

@@ -32,7 +32,8 @@ extension Image {
     /// 5 (y, x) · 6 (y, H−1−x) · 7 (W−1−y, H−1−x) · 8 (W−1−y, x).
     public func applying(_ orientation: ImageOrientation) -> Image {
         if orientation == .up { return self }
-        let w = width, h = height
+        let w = width
+        let h = height
         // Source pixel index of output (x, y) = start + x * xStep + y * yStep.
         let (start, xStep, yStep): (Int, Int, Int)
         switch orientation {

@@ -11,28 +11,34 @@ extension Image {
 
     /// `resized(width:height:)` with the SIMD kernels (`simd`) or their scalar twins.
     func resized(width outWidth: Int, height outHeight: Int, simd: Bool) -> Image {
-        let outWidth = max(outWidth, 0), outHeight = max(outHeight, 0)
+        let outWidth = max(outWidth, 0)
+        let outHeight = max(outHeight, 0)
         guard outWidth > 0, outHeight > 0, width > 0, height > 0 else {
             return Image(width: outWidth, height: outHeight)
         }
         let across = ResamplingTaps(from: width, to: outWidth)
         let down = ResamplingTaps(from: height, to: outHeight)
         let rowLength = width * 3
-        var mixed = [Float](repeating: 0, count: rowLength + 1)   // one spare float for the SIMD4 loads
+        var mixed = [Float](repeating: 0, count: rowLength + 1)  // one spare float for the SIMD4 loads
         var output = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
         // Each output row: mix the covered input rows into `mixed`, then its pixels into `output`.
         for y in 0..<outHeight {
-            let rowFirst = y * down.taps, outFirst = y * outWidth * 3
+            let rowFirst = y * down.taps
+            let outFirst = y * outWidth * 3
             if simd {
-                ResizeKernels.mixRowsSIMD(source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
-                                          first: rowFirst, taps: down.taps, output: &mixed)
-                ResizeKernels.mixPixelsSIMD(row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
-                                            taps: across.taps, output: &output, first: outFirst)
+                ResizeKernels.mixRowsSIMD(
+                    source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
+                    first: rowFirst, taps: down.taps, output: &mixed)
+                ResizeKernels.mixPixelsSIMD(
+                    row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
+                    taps: across.taps, output: &output, first: outFirst)
             } else {
-                ResizeKernels.mixRowsScalar(source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
-                                            first: rowFirst, taps: down.taps, output: &mixed)
-                ResizeKernels.mixPixelsScalar(row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
-                                              taps: across.taps, output: &output, first: outFirst)
+                ResizeKernels.mixRowsScalar(
+                    source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
+                    first: rowFirst, taps: down.taps, output: &mixed)
+                ResizeKernels.mixPixelsScalar(
+                    row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
+                    taps: across.taps, output: &output, first: outFirst)
             }
         }
         return Image(width: outWidth, height: outHeight, pixels: output)

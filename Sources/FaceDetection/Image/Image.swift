@@ -12,8 +12,9 @@ public struct Image: Sendable, Equatable {
 
     /// Wraps existing RGB bytes; `pixels.count` must be `width * height * 3`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 3,
-                     "Image: \(pixels.count) bytes do not make a \(width)x\(height) RGB image")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 3,
+            "Image: \(pixels.count) bytes do not make a \(width)x\(height) RGB image")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -25,7 +26,9 @@ public struct Image: Sendable, Equatable {
         var bytes = [UInt8](repeating: 0, count: width * height * 3)
         if color != RGB(0, 0, 0) {
             for i in stride(from: 0, to: bytes.count, by: 3) {
-                bytes[i] = color.r; bytes[i + 1] = color.g; bytes[i + 2] = color.b
+                bytes[i] = color.r
+                bytes[i + 1] = color.g
+                bytes[i + 2] = color.b
             }
         }
         self.init(width: width, height: height, pixels: bytes)
@@ -39,7 +42,9 @@ public struct Image: Sendable, Equatable {
         }
         set {
             let i = (y * width + x) * 3
-            pixels[i] = newValue.r; pixels[i + 1] = newValue.g; pixels[i + 2] = newValue.b
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
         }
     }
 }
@@ -49,5 +54,9 @@ public struct RGB: Sendable, Equatable, Hashable {
     /// Red, green and blue, 0…255.
     public var r: UInt8, g: UInt8, b: UInt8
     /// A colour from its three channels.
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
 }

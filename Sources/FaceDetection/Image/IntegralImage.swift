@@ -21,7 +21,9 @@ struct IntegralImage: Sendable {
     init(_ image: GrayImage, stride: Int? = nil) {
         let stride = stride ?? image.width + 1
         precondition(stride > image.width)
-        self.width = image.width; self.height = image.height; self.stride = stride
+        self.width = image.width
+        self.height = image.height
+        self.stride = stride
         let count = (image.height + 1) * stride + Self.padding
         sum = [Int32](repeating: 0, count: count)
         squares = [Int32](repeating: 0, count: count)
@@ -29,12 +31,16 @@ struct IntegralImage: Sendable {
             sum.withUnsafeMutableBufferPointer { s in
                 squares.withUnsafeMutableBufferPointer { q in
                     for y in 0..<image.height {
-                        let above = y * stride, here = above + stride, src = y * image.width
-                        var rowSum: Int32 = 0, rowSquares: Int32 = 0
+                        let above = y * stride
+                        let here = above + stride
+                        let src = y * image.width
+                        var rowSum: Int32 = 0
+                        var rowSquares: Int32 = 0
                         // table(x+1, y+1) = table(x+1, y) + sum of row y up to x
                         for x in 0..<image.width {
                             let v = Int32(px[src + x])
-                            rowSum &+= v; rowSquares &+= v &* v
+                            rowSum &+= v
+                            rowSquares &+= v &* v
                             s[here + x + 1] = s[above + x + 1] &+ rowSum
                             q[here + x + 1] = q[above + x + 1] &+ rowSquares
                         }

@@ -13,7 +13,10 @@ struct PixelBox: Equatable {
 
     /// A box from its corners (empty when `x1 <= x0` or `y1 <= y0`).
     init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
     }
 
     /// The pixels whose centres lie inside `rect` (edges rounded to the nearest pixel boundary).
@@ -29,12 +32,14 @@ struct PixelBox: Equatable {
 
     private init(_ rect: Rect, edge: (Float) -> Float, farEdge: (Float) -> Float) {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
-              rect.width >= 0, rect.height >= 0 else {
+            rect.width >= 0, rect.height >= 0
+        else {
             self.init(x0: 0, y0: 0, x1: 0, y1: 0)
             return
         }
-        self.init(x0: PixelBox.clampedInt(edge(rect.x)), y0: PixelBox.clampedInt(edge(rect.y)),
-                  x1: PixelBox.clampedInt(farEdge(rect.maxX)), y1: PixelBox.clampedInt(farEdge(rect.maxY)))
+        self.init(
+            x0: PixelBox.clampedInt(edge(rect.x)), y0: PixelBox.clampedInt(edge(rect.y)),
+            x1: PixelBox.clampedInt(farEdge(rect.maxX)), y1: PixelBox.clampedInt(farEdge(rect.maxY)))
     }
 
     /// A finite float as an `Int`, limited to ±2^30 so that later arithmetic cannot overflow.

@@ -28,7 +28,8 @@ struct ResamplingTaps {
         for o in 0..<outputCount {
             let base = o * taps
             if scale > 1 {
-                let start = Double(o) * scale, end = Double(o + 1) * scale
+                let start = Double(o) * scale
+                let end = Double(o + 1) * scale
                 let first = Int(start.rounded(.down))
                 for k in 0..<taps {
                     let i = first + k

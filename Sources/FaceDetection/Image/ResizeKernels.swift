@@ -3,9 +3,12 @@
 enum ResizeKernels {
     /// Mixes `taps` rows of `count` bytes into one float row:
     /// `output[j] = Σ_k weights[first + k] · source[rows[first + k] · count + j]`.
-    static func mixRowsSIMD(source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
-                            weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>) {
-        let rows = rows + first, weights = weights + first
+    static func mixRowsSIMD(
+        source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
+        weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>
+    ) {
+        let rows = rows + first
+        let weights = weights + first
         var j = 0
         // Eight bytes of the row at a time, summed over the taps.
         while j + 8 <= count {
@@ -26,9 +29,12 @@ enum ResizeKernels {
     }
 
     /// Scalar twin of `mixRowsSIMD`.
-    static func mixRowsScalar(source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
-                              weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>) {
-        let rows = rows + first, weights = weights + first
+    static func mixRowsScalar(
+        source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
+        weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>
+    ) {
+        let rows = rows + first
+        let weights = weights + first
         // output[j] = Σ_k weights[k] · source row rows[k], byte j.
         for j in 0..<count {
             var acc: Float = 0
@@ -41,8 +47,10 @@ enum ResizeKernels {
     /// from `output + first`: `Σ_k weights[o · taps + k] · row[3 · indices[o · taps + k] + c]`
     /// for channel `c` of output pixel `o`. `row` must have one readable float past its last
     /// pixel (the fourth lane of the last load).
-    static func mixPixelsSIMD(row: UnsafePointer<Float>, width: Int, indices: UnsafePointer<Int>,
-                              weights: UnsafePointer<Float>, taps: Int, output: UnsafeMutablePointer<UInt8>, first: Int) {
+    static func mixPixelsSIMD(
+        row: UnsafePointer<Float>, width: Int, indices: UnsafePointer<Int>,
+        weights: UnsafePointer<Float>, taps: Int, output: UnsafeMutablePointer<UInt8>, first: Int
+    ) {
         let output = output + first
         // One output pixel per step, its three channels (and an ignored fourth) in one vector.
         for o in 0..<width {
@@ -51,13 +59,17 @@ enum ResizeKernels {
                 let t = o * taps + k
                 acc += row.loadVector(SIMD4<Float>.self, at: 3 * indices[t]) * weights[t]
             }
-            output[3 * o] = byte(acc[0]); output[3 * o + 1] = byte(acc[1]); output[3 * o + 2] = byte(acc[2])
+            output[3 * o] = byte(acc[0])
+            output[3 * o + 1] = byte(acc[1])
+            output[3 * o + 2] = byte(acc[2])
         }
     }
 
     /// Scalar twin of `mixPixelsSIMD`.
-    static func mixPixelsScalar(row: UnsafePointer<Float>, width: Int, indices: UnsafePointer<Int>,
-                                weights: UnsafePointer<Float>, taps: Int, output: UnsafeMutablePointer<UInt8>, first: Int) {
+    static func mixPixelsScalar(
+        row: UnsafePointer<Float>, width: Int, indices: UnsafePointer<Int>,
+        weights: UnsafePointer<Float>, taps: Int, output: UnsafeMutablePointer<UInt8>, first: Int
+    ) {
         let output = output + first
         // Each channel of each output pixel: weighted sum of the tapped input pixels' channel.
         for o in 0..<width {

@@ -14,7 +14,9 @@ enum AndroidLandmarks {
     static func reported(forEulerY y: Float) -> [LandmarkType] {
         if y < -36 { return [.leftEye, .mouthLeft, .leftEar, .noseBase, .leftCheek] }
         if y < -12 { return [.mouthLeft, .noseBase, .mouthBottom, .rightEye, .leftEye, .leftCheek, .leftEarTip] }
-        if y <= 12 { return [.rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek, .mouthLeft, .mouthRight, .mouthBottom] }
+        if y <= 12 {
+            return [.rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek, .mouthLeft, .mouthRight, .mouthBottom]
+        }
         if y <= 36 { return [.mouthRight, .noseBase, .mouthBottom, .leftEye, .rightEye, .rightCheek, .rightEarTip] }
         return [.rightEye, .mouthRight, .rightEar, .noseBase, .rightCheek]
     }
@@ -34,7 +36,8 @@ enum AndroidLandmarks {
     static func position(of type: LandmarkType, measured: [Landmark], pose: HeadPose) -> Point {
         if let point = measured.first(where: { $0.type == type }) { return point.position }
         if type == .noseBase, let tip = measured.first(where: { $0.type == .noseTip }) {
-            let base = pose.project(GenericFaceModel.point(.noseBase)), modelTip = pose.project(GenericFaceModel.point(.noseTip))
+            let base = pose.project(GenericFaceModel.point(.noseBase))
+            let modelTip = pose.project(GenericFaceModel.point(.noseTip))
             return Point(x: tip.position.x + base.x - modelTip.x, y: tip.position.y + base.y - modelTip.y)
         }
         return pose.project(GenericFaceModel.point(type))

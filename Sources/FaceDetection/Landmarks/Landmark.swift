@@ -36,5 +36,8 @@ public struct Landmark: Sendable, Equatable {
     /// Position in image pixels.
     public var position: Point
     /// A landmark of `type` at `position`.
-    public init(type: LandmarkType, position: Point) { self.type = type; self.position = position }
+    public init(type: LandmarkType, position: Point) {
+        self.type = type
+        self.position = position
+    }
 }

@@ -23,7 +23,8 @@ extension ShapePredictor {
     static func dlibStyleBox(leftEye: Point, rightEye: Point, mouthLeft: Point, mouthRight: Point) -> Rect {
         let eyes = Point(x: (leftEye.x + rightEye.x) / 2, y: (leftEye.y + rightEye.y) / 2)
         let mouth = Point(x: (mouthLeft.x + mouthRight.x) / 2, y: (mouthLeft.y + mouthRight.y) / 2)
-        let dx = mouth.x - eyes.x, dy = mouth.y - eyes.y
+        let dx = mouth.x - eyes.x
+        let dy = mouth.y - eyes.y
         let side = 2.29 * (dx * dx + dy * dy).squareRoot()
         let centre = Point(x: eyes.x + 0.46 * dx, y: eyes.y + 0.46 * dy)
         return Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)

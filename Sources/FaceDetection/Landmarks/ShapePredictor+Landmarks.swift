@@ -29,7 +29,9 @@ extension ShapePredictor {
     static func landmarks(_ points: [Point]) -> [Landmark] {
         guard points.count == Part.allCases.count else { return [] }
         func mid(_ p: Part, _ q: Part) -> Point {
-            Point(x: (points[p.rawValue].x + points[q.rawValue].x) / 2, y: (points[p.rawValue].y + points[q.rawValue].y) / 2)
+            Point(
+                x: (points[p.rawValue].x + points[q.rawValue].x) / 2,
+                y: (points[p.rawValue].y + points[q.rawValue].y) / 2)
         }
         return [
             Landmark(type: .leftEye, position: mid(.leftEyeOuterCorner, .leftEyeInnerCorner)),

@@ -78,7 +78,8 @@ struct ShapePredictor: Sendable {
         }
         let thresholds = try Self.finite("thresholds", model.floats("thresholds", shape: [levels, trees, splitCount]))
         let offsets = try Self.finite("offsets", model.floats("offsets", shape: [levels, features, 2]))
-        let leaves = try Self.finite("leaves", model.floats("leaves", shape: [levels, trees, splitCount + 1, 2 * points]))
+        let leaves = try Self.finite(
+            "leaves", model.floats("leaves", shape: [levels, trees, splitCount + 1, 2 * points]))
         pointCount = points
         levelCount = levels
         treesPerLevel = trees
@@ -105,58 +106,70 @@ struct ShapePredictor: Sendable {
         // dlib's rectangle holds whole pixels (left, top)…(right, bottom) and maps box unit 0 to the
         // centre of its first pixel, 1 to the centre of its last one; dlib's pixel (i, j) is centred
         // on (i, j), ours on (i + 0.5, j + 0.5).
-        let left = Double(box.x), top = Double(box.y)
-        let scaleX = Double(box.width) - 1, scaleY = Double(box.height) - 1
+        let left = Double(box.x)
+        let top = Double(box.y)
+        let scaleX = Double(box.width) - 1
+        let scaleY = Double(box.height) - 1
         var shape = meanShape
         var values = [Float](repeating: 0, count: featuresPerLevel)
         var reached = [Int](repeating: 0, count: treesPerLevel)
         let leafSize = 2 * pointCount
         let depth = (splitsPerTree + 1).trailingZeroBitCount
         anchors.withUnsafeBufferPointer { anchors in
-        offsets.withUnsafeBufferPointer { offsets in
-        splits.withUnsafeBufferPointer { splits in
-        leaves.withUnsafeBufferPointer { leaves in
-        shape.withUnsafeMutableBufferPointer { shape in
-        values.withUnsafeMutableBufferPointer { values in
-        reached.withUnsafeMutableBufferPointer { reached in
-            for level in 0..<levelCount {
-                let (a, b) = Self.similarity(from: meanShape, to: UnsafeBufferPointer(shape))
-                let first = level * featuresPerLevel
-                // values[i] = grey level under feature pixel i: anchor + transformed offset, through the box
-                for i in 0..<featuresPerLevel {
-                    let anchor = anchors[first + i]
-                    let dx = offsets[2 * (first + i)], dy = offsets[2 * (first + i) + 1]
-                    let u = a * dx - b * dy + shape[2 * anchor]
-                    let v = b * dx + a * dy + shape[2 * anchor + 1]
-                    let x = (left + Double(u) * scaleX + 0.5).rounded(.down)
-                    let y = (top + Double(v) * scaleY + 0.5).rounded(.down)
-                    let inside = x >= 0 && x < Double(width) && y >= 0 && y < Double(height)
-                    values[i] = inside ? Float(intensity(Int(x), Int(y))) : 0
-                }
-                // reached[t] = the leaf tree t ends in: from the root, child 2i+1 when
-                // pixel[a] - pixel[b] > threshold, else 2i+2 (the trees of a level are independent)
-                for tree in 0..<treesPerLevel {
-                    let nodes = (level &* treesPerLevel &+ tree) &* splitsPerTree
-                    var node = 0
-                    for _ in 0..<depth {
-                        let split = splits[nodes &+ node]
-                        let left = values[Int(split.a)] - values[Int(split.b)] > split.threshold
-                        // 2i+1 or 2i+2 without a branch (the comparisons are unpredictable; a branch
-                        // here doubles the predictor's time)
-                        node = 2 &* node &+ 2 &- Int(unsafeBitCast(left, to: UInt8.self))
+            offsets.withUnsafeBufferPointer { offsets in
+                splits.withUnsafeBufferPointer { splits in
+                    leaves.withUnsafeBufferPointer { leaves in
+                        shape.withUnsafeMutableBufferPointer { shape in
+                            values.withUnsafeMutableBufferPointer { values in
+                                reached.withUnsafeMutableBufferPointer { reached in
+                                    for level in 0..<levelCount {
+                                        let (a, b) = Self.similarity(from: meanShape, to: UnsafeBufferPointer(shape))
+                                        let first = level * featuresPerLevel
+                                        // values[i] = grey level under feature pixel i: anchor + transformed offset, through the box
+                                        for i in 0..<featuresPerLevel {
+                                            let anchor = anchors[first + i]
+                                            let dx = offsets[2 * (first + i)]
+                                            let dy = offsets[2 * (first + i) + 1]
+                                            let u = a * dx - b * dy + shape[2 * anchor]
+                                            let v = b * dx + a * dy + shape[2 * anchor + 1]
+                                            let x = (left + Double(u) * scaleX + 0.5).rounded(.down)
+                                            let y = (top + Double(v) * scaleY + 0.5).rounded(.down)
+                                            let inside = x >= 0 && x < Double(width) && y >= 0 && y < Double(height)
+                                            values[i] = inside ? Float(intensity(Int(x), Int(y))) : 0
+                                        }
+                                        // reached[t] = the leaf tree t ends in: from the root, child 2i+1 when
+                                        // pixel[a] - pixel[b] > threshold, else 2i+2 (the trees of a level are independent)
+                                        for tree in 0..<treesPerLevel {
+                                            let nodes = (level &* treesPerLevel &+ tree) &* splitsPerTree
+                                            var node = 0
+                                            for _ in 0..<depth {
+                                                let split = splits[nodes &+ node]
+                                                let left = values[Int(split.a)] - values[Int(split.b)] > split.threshold
+                                                // 2i+1 or 2i+2 without a branch (the comparisons are unpredictable; a branch
+                                                // here doubles the predictor's time)
+                                                node = 2 &* node &+ 2 &- Int(unsafeBitCast(left, to: UInt8.self))
+                                            }
+                                            reached[tree] = node &- splitsPerTree
+                                        }
+                                        // shape += the reached leaves, in tree order as dlib adds them (same Float sums)
+                                        for tree in 0..<treesPerLevel {
+                                            let leaf =
+                                                ((level &* treesPerLevel &+ tree) &* (splitsPerTree &+ 1)
+                                                    &+ reached[tree]) &* leafSize
+                                            for k in 0..<leafSize { shape[k] += leaves[leaf &+ k] }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
-                    reached[tree] = node &- splitsPerTree
-                }
-                // shape += the reached leaves, in tree order as dlib adds them (same Float sums)
-                for tree in 0..<treesPerLevel {
-                    let leaf = ((level &* treesPerLevel &+ tree) &* (splitsPerTree &+ 1) &+ reached[tree]) &* leafSize
-                    for k in 0..<leafSize { shape[k] += leaves[leaf &+ k] }
                 }
             }
-        }}}}}}}
+        }
         return (0..<pointCount).map { i in
-            Point(x: Float(left + Double(shape[2 * i]) * scaleX + 0.5),
-                  y: Float(top + Double(shape[2 * i + 1]) * scaleY + 0.5))
+            Point(
+                x: Float(left + Double(shape[2 * i]) * scaleX + 0.5),
+                y: Float(top + Double(shape[2 * i + 1]) * scaleY + 0.5))
         }
     }
 
@@ -165,16 +178,28 @@ struct ShapePredictor: Sendable {
     /// rounded to Float as dlib's `find_similarity_transform` (Umeyama's method gives the same).
     static func similarity(from: [Float], to: UnsafeBufferPointer<Float>) -> (a: Float, b: Float) {
         let n = from.count / 2
-        var fromX = 0.0, fromY = 0.0, toX = 0.0, toY = 0.0
+        var fromX = 0.0
+        var fromY = 0.0
+        var toX = 0.0
+        var toY = 0.0
         for i in 0..<n {
-            fromX += Double(from[2 * i]); fromY += Double(from[2 * i + 1])
-            toX += Double(to[2 * i]); toY += Double(to[2 * i + 1])
+            fromX += Double(from[2 * i])
+            fromY += Double(from[2 * i + 1])
+            toX += Double(to[2 * i])
+            toY += Double(to[2 * i + 1])
         }
-        fromX /= Double(n); fromY /= Double(n); toX /= Double(n); toY /= Double(n)
-        var norm = 0.0, dot = 0.0, cross = 0.0
+        fromX /= Double(n)
+        fromY /= Double(n)
+        toX /= Double(n)
+        toY /= Double(n)
+        var norm = 0.0
+        var dot = 0.0
+        var cross = 0.0
         for i in 0..<n {
-            let fx = Double(from[2 * i]) - fromX, fy = Double(from[2 * i + 1]) - fromY
-            let tx = Double(to[2 * i]) - toX, ty = Double(to[2 * i + 1]) - toY
+            let fx = Double(from[2 * i]) - fromX
+            let fy = Double(from[2 * i + 1]) - fromY
+            let tx = Double(to[2 * i]) - toX
+            let ty = Double(to[2 * i + 1]) - toY
             norm += fx * fx + fy * fy
             dot += fx * tx + fy * ty
             cross += fx * ty - fy * tx

@@ -3,8 +3,10 @@
 enum AreaResampleKernels {
     /// Mixes tapped image rows into one float row of `count` values:
     /// `output[i] = Σ_{t in taps} weights[t] · pixels[rows[t] · rowLength + first + i]`.
-    static func mixRowsSIMD(pixels: UnsafePointer<UInt8>, rowLength: Int, first: Int, rows: UnsafeBufferPointer<Int>,
-                            weights: UnsafeBufferPointer<Float>, taps: Range<Int>, count: Int, output: UnsafeMutablePointer<Float>) {
+    static func mixRowsSIMD(
+        pixels: UnsafePointer<UInt8>, rowLength: Int, first: Int, rows: UnsafeBufferPointer<Int>,
+        weights: UnsafeBufferPointer<Float>, taps: Range<Int>, count: Int, output: UnsafeMutablePointer<Float>
+    ) {
         var i = 0
         // Sixteen bytes of the row at a time, summed over the taps.
         while i + 16 <= count {
@@ -25,8 +27,10 @@ enum AreaResampleKernels {
     }
 
     /// Scalar twin of `mixRowsSIMD`.
-    static func mixRowsScalar(pixels: UnsafePointer<UInt8>, rowLength: Int, first: Int, rows: UnsafeBufferPointer<Int>,
-                              weights: UnsafeBufferPointer<Float>, taps: Range<Int>, count: Int, output: UnsafeMutablePointer<Float>) {
+    static func mixRowsScalar(
+        pixels: UnsafePointer<UInt8>, rowLength: Int, first: Int, rows: UnsafeBufferPointer<Int>,
+        weights: UnsafeBufferPointer<Float>, taps: Range<Int>, count: Int, output: UnsafeMutablePointer<Float>
+    ) {
         // output[i] = Σ_t weights[t] · byte i of row rows[t].
         for i in 0..<count {
             var acc: Float = 0

@@ -26,7 +26,8 @@ struct AreaResampler {
                 start.append(source.count)
                 if length >= outputLength {
                     // Area: the output pixel covers source [a, b); weight = overlap / scale.
-                    let a = Double(d) * scale, b = a + scale
+                    let a = Double(d) * scale
+                    let b = a + scale
                     var i = Int(a.rounded(.down))
                     while Double(i) < b && i < length {
                         let overlap = min(b, Double(i + 1)) - max(a, Double(i))
@@ -38,7 +39,10 @@ struct AreaResampler {
                     var s = Int((Double(d) * scale).rounded(.down))
                     var f = Float(Double(d + 1) - Double(s + 1) / scale)
                     f = f <= 0 ? 0 : f - f.rounded(.down)
-                    if s >= length - 1 { s = length - 1; f = 0 }
+                    if s >= length - 1 {
+                        s = length - 1
+                        f = 0
+                    }
                     add(origin + s, 1 - f, imageLength)
                     if f > 0 { add(origin + s + 1, f, imageLength) }
                 }
@@ -71,18 +75,22 @@ struct AreaResampler {
     ///
     /// Rows first (`AreaResampleKernels`, SIMD over the pixels of a row), then columns on the fewer
     /// resulting rows.
-    mutating func resample(_ image: Image, left: Int, top: Int, width: Int, height: Int,
-                           outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
-                           roundToBytes: Bool = false, into output: inout FeatureMap) {
+    mutating func resample(
+        _ image: Image, left: Int, top: Int, width: Int, height: Int,
+        outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
+        roundToBytes: Bool = false, into output: inout FeatureMap
+    ) {
         precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
         let band = band ?? 0..<outputHeight
         precondition(band.lowerBound >= 0 && band.upperBound <= outputHeight && !band.isEmpty)
         columns.build(origin: left, length: width, outputLength: outputWidth, imageLength: image.width)
         rows.build(origin: top, length: height, outputLength: outputHeight, imageLength: image.height)
-        let bandHeight = band.count, firstRow = band.lowerBound
+        let bandHeight = band.count
+        let firstRow = band.lowerBound
         output.reshape(height: bandHeight, width: outputWidth, channels: 3, alignment: 1)
         // Only the crop's columns inside the image are read.
-        let firstColumn = max(0, left), endColumn = max(firstColumn, min(image.width, left + width))
+        let firstColumn = max(0, left)
+        let endColumn = max(firstColumn, min(image.width, left + width))
         let span = (endColumn - firstColumn) * 3
         let needed = bandHeight * span + 16
         if rowBuffer.count < needed { rowBuffer = [Float](repeating: 0, count: needed) }
@@ -91,13 +99,15 @@ struct AreaResampler {
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 rs.source.withUnsafeBufferPointer { source in
                     rs.weight.withUnsafeBufferPointer { weight in
-                        let pixels = pixelBuffer.baseAddress!, rowsOut = buffer.baseAddress!
+                        let pixels = pixelBuffer.baseAddress!
+                        let rowsOut = buffer.baseAddress!
                         // rowsOut[d − firstRow][i] = Σ_taps weight * image[source][firstColumn * 3 + i]
                         for d in band {
-                            AreaResampleKernels.mixRowsSIMD(pixels: pixels, rowLength: imageRow, first: firstColumn * 3,
-                                                            rows: source, weights: weight,
-                                                            taps: rs.start[d]..<rs.start[d + 1], count: span,
-                                                            output: rowsOut + (d - firstRow) * span)
+                            AreaResampleKernels.mixRowsSIMD(
+                                pixels: pixels, rowLength: imageRow, first: firstColumn * 3,
+                                rows: source, weights: weight,
+                                taps: rs.start[d]..<rs.start[d + 1], count: span,
+                                output: rowsOut + (d - firstRow) * span)
                         }
                     }
                 }
@@ -110,15 +120,23 @@ struct AreaResampler {
                     cols.weight.withUnsafeBufferPointer { weight in
                         // out[y][d][c] = (Σ_taps weight * rowsOut[y][source][c] − 127.5) × 0.0078125
                         for y in 0..<bandHeight {
-                            let src = y * span - firstColumn * 3, dst = y * outputWidth * ps
+                            let src = y * span - firstColumn * 3
+                            let dst = y * outputWidth * ps
                             for d in 0..<outputWidth {
-                                var r: Float = 0, g: Float = 0, b: Float = 0
+                                var r: Float = 0
+                                var g: Float = 0
+                                var b: Float = 0
                                 for t in cols.start[d]..<cols.start[d + 1] {
-                                    let p = src + source[t] * 3, w = weight[t]
-                                    r += w * buffer[p]; g += w * buffer[p + 1]; b += w * buffer[p + 2]
+                                    let p = src + source[t] * 3
+                                    let w = weight[t]
+                                    r += w * buffer[p]
+                                    g += w * buffer[p + 1]
+                                    b += w * buffer[p + 2]
                                 }
                                 if roundToBytes {
-                                    r.round(.toNearestOrEven); g.round(.toNearestOrEven); b.round(.toNearestOrEven)
+                                    r.round(.toNearestOrEven)
+                                    g.round(.toNearestOrEven)
+                                    b.round(.toNearestOrEven)
                                 }
                                 out[dst + d * ps] = (r - 127.5) * 0.0078125
                                 out[dst + d * ps + 1] = (g - 127.5) * 0.0078125

@@ -44,8 +44,11 @@ struct MTCNN: Sendable {
 
     /// The pyramid scales: 12 / minFaceSize, then × `scaleFactor` while the short side stays ≥ 12 px.
     func scales(width: Int, height: Int, minFaceSize: Int) -> [Double] {
-        let m = 12 / Double(minFaceSize), factor = scaleFactor
-        var scales: [Double] = [], minLayer = Double(min(width, height)) * m, scale = m
+        let m = 12 / Double(minFaceSize)
+        let factor = scaleFactor
+        var scales: [Double] = []
+        var minLayer = Double(min(width, height)) * m
+        var scale = m
         while minLayer >= 12 {
             scales.append(scale)
             minLayer *= factor
@@ -58,7 +61,8 @@ struct MTCNN: Sendable {
     /// squared and truncated boxes.
     func proposals(_ image: Image, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
         let levels = scales(width: image.width, height: image.height, minFaceSize: minFaceSize)
-        let perLevel = CNNScratch.parallelMap(count: levels.count, threads: threads) { (scratch: inout CNNScratch, k: Int) in
+        let perLevel = CNNScratch.parallelMap(count: levels.count, threads: threads) {
+            (scratch: inout CNNScratch, k: Int) in
             levelProposals(image, scale: levels[k], scratch: &scratch)
         }
         var all = NonMaximumSuppression.apply(perLevel.flatMap { $0 }, threshold: 0.7, overlap: .union)
@@ -72,21 +76,26 @@ struct MTCNN: Sendable {
 
     /// P-Net's candidates on one pyramid level, after NMS 0.5 within the level.
     func levelProposals(_ image: Image, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
-        NonMaximumSuppression.apply(levelCandidates(image, scale: scale, scratch: &scratch), threshold: 0.5, overlap: .union)
+        NonMaximumSuppression.apply(
+            levelCandidates(image, scale: scale, scratch: &scratch), threshold: 0.5, overlap: .union)
     }
 
     /// P-Net's cells scoring at least `thresholds.pnet` on one pyramid level, row by row. The level
     /// is resampled and run in horizontal strips of at most about `stripPixels` input pixels, so
     /// that memory does not grow with the image (the cells are the same as from the whole level).
-    func levelCandidates(_ image: Image, scale: Double, stripPixels: Int = PNet.stripPixels,
-                         scratch: inout CNNScratch) -> [MTCNNCandidate] {
-        let w = Int((Double(image.width) * scale).rounded(.up)), h = Int((Double(image.height) * scale).rounded(.up))
+    func levelCandidates(
+        _ image: Image, scale: Double, stripPixels: Int = PNet.stripPixels,
+        scratch: inout CNNScratch
+    ) -> [MTCNNCandidate] {
+        let w = Int((Double(image.width) * scale).rounded(.up))
+        let h = Int((Double(image.height) * scale).rounded(.up))
         let s = Float(scale)
         var found: [MTCNNCandidate] = []
         for strip in pnet.strips(width: w, height: h, pixels: stripPixels) {
-            scratch.resampler.resample(image, left: 0, top: 0, width: image.width, height: image.height,
-                                       outputWidth: w, outputHeight: h, band: strip.input, roundToBytes: true,
-                                       into: &scratch.input)
+            scratch.resampler.resample(
+                image, left: 0, top: 0, width: image.width, height: image.height,
+                outputWidth: w, outputHeight: h, band: strip.input, roundToBytes: true,
+                into: &scratch.input)
             pnet.forward(&scratch)
             let map = scratch.first
             precondition(map.height == strip.output.count)
@@ -96,10 +105,14 @@ struct MTCNN: Sendable {
                     let p = Softmax.secondOfTwo(map.values[i], map.values[i + 1])
                     guard p >= thresholds.pnet else { continue }
                     // The cell's 12×12 window at stride 2, in the reference's 1-based corners.
-                    found.append(MTCNNCandidate(
-                        x1: ((Float(2 * col) + 1) / s).rounded(.towardZero), y1: ((Float(2 * row) + 1) / s).rounded(.towardZero),
-                        x2: ((Float(2 * col) + 12) / s).rounded(.towardZero), y2: ((Float(2 * row) + 12) / s).rounded(.towardZero),
-                        score: p, dx1: map.values[i + 2], dy1: map.values[i + 3], dx2: map.values[i + 4], dy2: map.values[i + 5]))
+                    found.append(
+                        MTCNNCandidate(
+                            x1: ((Float(2 * col) + 1) / s).rounded(.towardZero),
+                            y1: ((Float(2 * row) + 1) / s).rounded(.towardZero),
+                            x2: ((Float(2 * col) + 12) / s).rounded(.towardZero),
+                            y2: ((Float(2 * row) + 12) / s).rounded(.towardZero),
+                            score: p, dx1: map.values[i + 2], dy1: map.values[i + 3], dx2: map.values[i + 4],
+                            dy2: map.values[i + 5]))
                 }
             }
         }
@@ -108,7 +121,8 @@ struct MTCNN: Sendable {
 
     /// Stage 2: R-Net on 24×24 crops; keeps score > threshold, NMS 0.7, regression, squared boxes.
     func refine(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
-        let scored = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> MTCNNCandidate? in
+        let scored = CNNScratch.parallelMap(count: candidates.count, threads: threads) {
+            (scratch: inout CNNScratch, k: Int) -> MTCNNCandidate? in
             var c = candidates[k]
             guard crop(image, c, side: 24, scratch: &scratch) else { return nil }
             rnet.forward(&scratch)
@@ -128,7 +142,8 @@ struct MTCNN: Sendable {
 
     /// Stage 3: O-Net on 48×48 crops of the truncated boxes; landmarks, regression, NMS 0.7 by min.
     func output(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
-        let results = CNNScratch.parallelMap(count: candidates.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> (MTCNNCandidate, [Landmark])? in
+        let results = CNNScratch.parallelMap(count: candidates.count, threads: threads) {
+            (scratch: inout CNNScratch, k: Int) -> (MTCNNCandidate, [Landmark])? in
             var c = candidates[k]
             c.truncate()
             guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
@@ -136,7 +151,8 @@ struct MTCNN: Sendable {
             let o = scratch.output
             c.score = Softmax.secondOfTwo(o[0], o[1])
             guard c.score > thresholds.onet else { return nil }
-            let w = c.inclusiveWidth, h = c.inclusiveHeight
+            let w = c.inclusiveWidth
+            let h = c.inclusiveHeight
             let landmarks = Self.landmarks(o, box: c)
             (c.dx1, c.dy1, c.dx2, c.dy2) = (o[2], o[3], o[4], o[5])
             c.applyRegression(width: w, height: h)
@@ -146,11 +162,15 @@ struct MTCNN: Sendable {
         var faces: [Face] = []
         // NMS over the regressed boxes; the landmarks travel with their box's index.
         let corners = found.map { NonMaximumSuppression.Corners(x1: $0.0.x1, y1: $0.0.y1, x2: $0.0.x2, y2: $0.0.y2) }
-        for k in NonMaximumSuppression.keptIndices(corners, scores: found.map(\.0.score), threshold: 0.7,
-                                                   overlap: .minimum, inclusive: true) {
+        for k in NonMaximumSuppression.keptIndices(
+            corners, scores: found.map(\.0.score), threshold: 0.7,
+            overlap: .minimum, inclusive: true)
+        {
             let (box, landmarks) = found[k]
-            faces.append(Face(bounds: Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1),
-                              score: box.score, landmarks: landmarks))
+            faces.append(
+                Face(
+                    bounds: Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1),
+                    score: box.score, landmarks: landmarks))
         }
         if refinesLandmarks {
             let refined = landmarks(for: faces.map(\.bounds), in: image, threads: threads)
@@ -162,7 +182,8 @@ struct MTCNN: Sendable {
     /// O-Net's five landmarks for each of `boxes` (found by any detector), from a 48×48 crop of the
     /// box made square around its centre; nil for an empty box. Used for the fast mode's landmarks.
     func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1) -> [[Landmark]?] {
-        CNNScratch.parallelMap(count: boxes.count, threads: threads) { (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
+        CNNScratch.parallelMap(count: boxes.count, threads: threads) {
+            (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
             let b = boxes[k]
             var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)
             c.makeSquare()
@@ -177,7 +198,8 @@ struct MTCNN: Sendable {
     /// eye, image-right eye, nose tip, image-left and image-right mouth corners (the image-left side
     /// is the subject's right).
     static func landmarks(_ o: [Float], box c: MTCNNCandidate) -> [Landmark] {
-        let w = c.inclusiveWidth, h = c.inclusiveHeight
+        let w = c.inclusiveWidth
+        let h = c.inclusiveHeight
         let types: [LandmarkType] = [.rightEye, .leftEye, .noseTip, .mouthRight, .mouthLeft]
         return types.indices.map { i in
             Landmark(type: types[i], position: Point(x: w * o[6 + i] + c.x1 - 1, y: h * o[11 + i] + c.y1 - 1))
@@ -187,10 +209,12 @@ struct MTCNN: Sendable {
     /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box
     /// (truncated corners; pixels outside the image are black). False for an empty box.
     func crop(_ image: Image, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
-        let w = Int(c.inclusiveWidth), h = Int(c.inclusiveHeight)
+        let w = Int(c.inclusiveWidth)
+        let h = Int(c.inclusiveHeight)
         guard w > 0, h > 0 else { return false }
-        scratch.resampler.resample(image, left: Int(c.x1) - 1, top: Int(c.y1) - 1, width: w, height: h,
-                                   outputWidth: side, outputHeight: side, into: &scratch.input)
+        scratch.resampler.resample(
+            image, left: Int(c.x1) - 1, top: Int(c.y1) - 1, width: w, height: h,
+            outputWidth: side, outputHeight: side, into: &scratch.input)
         return true
     }
 }

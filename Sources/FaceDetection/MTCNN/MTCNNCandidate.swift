@@ -22,7 +22,9 @@ struct MTCNNCandidate: Sendable {
 
     /// Grows the shorter side to make the box square around the same centre.
     mutating func makeSquare() {
-        let w = x2 - x1, h = y2 - y1, side = max(w, h)
+        let w = x2 - x1
+        let h = y2 - y1
+        let side = max(w, h)
         x1 += w * 0.5 - side * 0.5
         y1 += h * 0.5 - side * 0.5
         x2 = x1 + side
@@ -31,6 +33,9 @@ struct MTCNNCandidate: Sendable {
 
     /// Truncates the corners toward zero (MATLAB's `fix`).
     mutating func truncate() {
-        x1.round(.towardZero); y1.round(.towardZero); x2.round(.towardZero); y2.round(.towardZero)
+        x1.round(.towardZero)
+        y1.round(.towardZero)
+        x2.round(.towardZero)
+        y2.round(.towardZero)
     }
 }

@@ -15,10 +15,12 @@ struct ONet: Sendable {
         conv2 = try model.convolution("onet.conv2", activation: "onet.prelu2")
         conv3 = try model.convolution("onet.conv3", activation: "onet.prelu3")
         conv4 = try model.convolution("onet.conv4", activation: "onet.prelu4")
-        dense5 = try model.dense("onet.dense5", activation: "onet.prelu5", inputOrder: RNet.xycOrder(height: 3, width: 3, channels: 128))
+        dense5 = try model.dense(
+            "onet.dense5", activation: "onet.prelu5", inputOrder: RNet.xycOrder(height: 3, width: 3, channels: 128))
         heads = try model.stackedDense(["onet.dense6_1", "onet.dense6_2", "onet.dense6_3"])
         guard conv1.inputChannels == 3, conv4.outputChannels == 128, dense5.outputs == 256,
-              heads.inputs == 256, heads.outputs == 16 else { throw ModelFile.Error.badTensor("onet", reason: "unexpected layer sizes") }
+            heads.inputs == 256, heads.outputs == 16
+        else { throw ModelFile.Error.badTensor("onet", reason: "unexpected layer sizes") }
     }
 
     /// Runs the net on `scratch.input` (48×48); the 16 outputs are the start of `scratch.output`.
@@ -30,7 +32,8 @@ struct ONet: Sendable {
         conv3.apply(scratch.second, into: &scratch.first)
         pool3.apply(scratch.first, into: &scratch.second)
         conv4.apply(scratch.second, into: &scratch.first)
-        precondition(scratch.first.pixelStride == 128 && scratch.first.height * scratch.first.width * 128 == dense5.inputs)
+        precondition(
+            scratch.first.pixelStride == 128 && scratch.first.height * scratch.first.width * 128 == dense5.inputs)
         scratch.first.values.withUnsafeBufferPointer { dense5.apply($0.baseAddress!, into: &scratch.vector) }
         scratch.vector.withUnsafeBufferPointer { heads.apply($0.baseAddress!, into: &scratch.output) }
     }

@@ -13,8 +13,9 @@ struct PNet: Sendable {
         conv3 = try model.convolution("pnet.conv3", activation: "pnet.prelu3")
         heads = try model.stackedConvolution(["pnet.conv4_1", "pnet.conv4_2"])
         guard conv1.inputChannels == 3, conv1.outputChannels == 10, conv2.outputChannels == 16,
-              conv3.outputChannels == 32, heads.inputChannels == 32, heads.outputChannels == 6,
-              heads.kernelWidth == 1 else { throw ModelFile.Error.badTensor("pnet", reason: "unexpected layer sizes") }
+            conv3.outputChannels == 32, heads.inputChannels == 32, heads.outputChannels == 6,
+            heads.kernelWidth == 1
+        else { throw ModelFile.Error.badTensor("pnet", reason: "unexpected layer sizes") }
     }
 
     /// Input pixels per strip when a pyramid level is run in strips (see `strips`): the feature

@@ -12,17 +12,21 @@ struct RNet: Sendable {
         conv1 = try model.convolution("rnet.conv1", activation: "rnet.prelu1")
         conv2 = try model.convolution("rnet.conv2", activation: "rnet.prelu2")
         conv3 = try model.convolution("rnet.conv3", activation: "rnet.prelu3")
-        dense4 = try model.dense("rnet.dense4", activation: "rnet.prelu4", inputOrder: Self.xycOrder(height: 3, width: 3, channels: 64))
+        dense4 = try model.dense(
+            "rnet.dense4", activation: "rnet.prelu4", inputOrder: Self.xycOrder(height: 3, width: 3, channels: 64))
         heads = try model.stackedDense(["rnet.dense5_1", "rnet.dense5_2"])
         guard conv1.inputChannels == 3, conv3.outputChannels == 64, dense4.outputs == 128,
-              heads.inputs == 128, heads.outputs == 6 else { throw ModelFile.Error.badTensor("rnet", reason: "unexpected layer sizes") }
+            heads.inputs == 128, heads.outputs == 6
+        else { throw ModelFile.Error.badTensor("rnet", reason: "unexpected layer sizes") }
     }
 
     /// `order[i]` for our (y, x, c) flattening = the index of the same value in the ports'
     /// (x, y, c) flattening, which the dense weights were trained with.
     static func xycOrder(height: Int, width: Int, channels: Int) -> [Int] {
         var order: [Int] = []
-        for y in 0..<height { for x in 0..<width { for c in 0..<channels { order.append((x * height + y) * channels + c) } } }
+        for y in 0..<height {
+            for x in 0..<width { for c in 0..<channels { order.append((x * height + y) * channels + c) } }
+        }
         return order
     }
 
@@ -33,7 +37,8 @@ struct RNet: Sendable {
         conv2.apply(scratch.second, into: &scratch.first)
         pool2.apply(scratch.first, into: &scratch.second)
         conv3.apply(scratch.second, into: &scratch.first)
-        precondition(scratch.first.pixelStride == 64 && scratch.first.height * scratch.first.width * 64 == dense4.inputs)
+        precondition(
+            scratch.first.pixelStride == 64 && scratch.first.height * scratch.first.width * 64 == dense4.inputs)
         scratch.first.values.withUnsafeBufferPointer { dense4.apply($0.baseAddress!, into: &scratch.vector) }
         scratch.vector.withUnsafeBufferPointer { heads.apply($0.baseAddress!, into: &scratch.output) }
     }

@@ -38,7 +38,8 @@ enum CRC32 {
             while i + 8 <= count {
                 let lo = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: i, as: UInt32.self)) ^ c
                 let hi = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: i + 4, as: UInt32.self))
-                c = t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int(lo >> 8 & 0xFF)]
+                c =
+                    t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int(lo >> 8 & 0xFF)]
                     ^ t[5 * 256 + Int(lo >> 16 & 0xFF)] ^ t[4 * 256 + Int(lo >> 24)]
                     ^ t[3 * 256 + Int(hi & 0xFF)] ^ t[2 * 256 + Int(hi >> 8 & 0xFF)]
                     ^ t[1 * 256 + Int(hi >> 16 & 0xFF)] ^ t[Int(hi >> 24)]

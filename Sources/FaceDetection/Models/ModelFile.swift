@@ -43,7 +43,13 @@ public struct ModelFile: Sendable {
         /// 16-bit IEEE half float (widened to Float when read).
         case float16 = 3
 
-        var size: Int { switch self { case .float32, .int32: 4; case .uint8: 1; case .float16: 2 } }
+        var size: Int {
+            switch self {
+            case .float32, .int32: 4
+            case .uint8: 1
+            case .float16: 2
+            }
+        }
     }
 
     /// One tensor: its type, shape and raw little-endian bytes.
@@ -70,12 +76,15 @@ public struct ModelFile: Sendable {
     /// Parses a model from its bytes; checks magic, version, bounds and checksum.
     public init(bytes: [UInt8]) throws {
         let magic: [UInt8] = Array("FDMODEL".utf8) + [0]
-        guard bytes.count >= 24 else { throw bytes.starts(with: magic.prefix(bytes.count)) ? Error.truncated : Error.badMagic }
+        guard bytes.count >= 24 else {
+            throw bytes.starts(with: magic.prefix(bytes.count)) ? Error.truncated : Error.badMagic
+        }
         guard bytes.starts(with: magic) else { throw Error.badMagic }
         var reader = ByteReader(bytes: bytes, position: 8)
         let version = try reader.u32()
         guard version == Self.version else { throw Error.unsupportedVersion(version) }
-        let stored = UInt32(bytes[bytes.count - 4]) | UInt32(bytes[bytes.count - 3]) << 8
+        let stored =
+            UInt32(bytes[bytes.count - 4]) | UInt32(bytes[bytes.count - 3]) << 8
             | UInt32(bytes[bytes.count - 2]) << 16 | UInt32(bytes[bytes.count - 1]) << 24
         guard CRC32.checksum(bytes[0..<(bytes.count - 4)]) == stored else { throw Error.checksumMismatch }
         kind = String(decoding: try reader.take(4), as: UTF8.self)
@@ -84,7 +93,9 @@ public struct ModelFile: Sendable {
         for _ in 0..<count {
             let nameLength = Int(try reader.u16())
             let name = String(decoding: try reader.take(nameLength), as: UTF8.self)
-            guard let dtype = DType(rawValue: try reader.u8()) else { throw Error.badTensor(name, reason: "unknown type") }
+            guard let dtype = DType(rawValue: try reader.u8()) else {
+                throw Error.badTensor(name, reason: "unknown type")
+            }
             let rank = Int(try reader.u8())
             var shape: [Int] = []
             var elements = 1
@@ -97,7 +108,9 @@ public struct ModelFile: Sendable {
             }
             reader.position += (4 - reader.position % 4) % 4
             let (size, overflow) = elements.multipliedReportingOverflow(by: dtype.size)
-            guard !overflow, reader.position <= bytes.count - 4, size <= bytes.count - 4 - reader.position else { throw Error.truncated }
+            guard !overflow, reader.position <= bytes.count - 4, size <= bytes.count - 4 - reader.position else {
+                throw Error.truncated
+            }
             tensors[name] = Tensor(dtype: dtype, shape: shape, bytes: bytes[reader.position..<(reader.position + size)])
             reader.position += size
         }
@@ -115,9 +128,17 @@ public struct ModelFile: Sendable {
         let t = try tensor(name, shape: shape)
         switch t.dtype {
         case .float32:
-            return t.bytes.withUnsafeBytes { raw in (0..<t.count).map { Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian) } }
+            return t.bytes.withUnsafeBytes { raw in
+                (0..<t.count).map {
+                    Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian)
+                }
+            }
         case .float16:
-            return t.bytes.withUnsafeBytes { raw in (0..<t.count).map { Float(Float16(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self).littleEndian)) } }
+            return t.bytes.withUnsafeBytes { raw in
+                (0..<t.count).map {
+                    Float(Float16(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self).littleEndian))
+                }
+            }
         default:
             throw Error.badTensor(name, reason: "expected floats, found \(t.dtype)")
         }
@@ -127,7 +148,11 @@ public struct ModelFile: Sendable {
     public func ints(_ name: String, shape: [Int]? = nil) throws -> [Int32] {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .int32 else { throw Error.badTensor(name, reason: "expected int32, found \(t.dtype)") }
-        return t.bytes.withUnsafeBytes { raw in (0..<t.count).map { Int32(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian) } }
+        return t.bytes.withUnsafeBytes { raw in
+            (0..<t.count).map {
+                Int32(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian)
+            }
+        }
     }
 
     /// The tensor `name` as bytes, checking its shape when `shape` is given.
@@ -160,6 +185,9 @@ private struct ByteReader {
         return bytes[position..<(position + n)]
     }
     mutating func u8() throws -> UInt8 { try take(1).first! }
-    mutating func u16() throws -> UInt16 { let b = try take(2); return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8 }
+    mutating func u16() throws -> UInt16 {
+        let b = try take(2)
+        return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8
+    }
     mutating func u32() throws -> UInt32 { try take(4).reversed().reduce(0) { $0 << 8 | UInt32($1) } }
 }

@@ -6,8 +6,10 @@ import Dispatch
 /// on up to `threads` threads (Dispatch's `concurrentPerform`); each worker thread makes its own
 /// `state` (scratch memory, say) once and reuses it for all of its indices. Results come back in
 /// index order, whatever the number of threads, so output never depends on scheduling.
-func parallelMap<State, T: Sendable>(count: Int, threads: Int, makeState: @Sendable () -> State,
-                                     _ body: @Sendable (inout State, Int) -> T) -> [T] {
+func parallelMap<State, T: Sendable>(
+    count: Int, threads: Int, makeState: @Sendable () -> State,
+    _ body: @Sendable (inout State, Int) -> T
+) -> [T] {
     let workers = min(max(1, threads), count)
     guard workers > 1 else {
         var state = makeState()

@@ -11,18 +11,18 @@ enum GenericFaceModel {
     /// The model point of a landmark type.
     static func point(_ type: LandmarkType) -> SIMD3<Float> {
         switch type {
-        case .leftEye: return SIMD3(3.151146, 2.624618, 3.465663)        // mean of vertices 263 and 362
-        case .rightEye: return SIMD3(-3.151146, 2.624618, 3.465663)      // mean of vertices 33 and 133
-        case .noseTip: return SIMD3(0, -1.126865, 7.475604)              // vertex 1
-        case .noseBase: return SIMD3(0, -2.089024, 6.058267)             // vertex 2 (subnasale)
-        case .mouthLeft: return SIMD3(2.456206, -4.342621, 4.283884)     // vertex 291
-        case .mouthRight: return SIMD3(-2.456206, -4.342621, 4.283884)   // vertex 61
-        case .mouthBottom: return SIMD3(0, -5.365123, 5.535441)          // vertex 17 (lower edge of the lower lip)
-        case .leftCheek: return SIMD3(4.765501, -0.701554, 3.534632)     // vertex 280
-        case .rightCheek: return SIMD3(-4.765501, -0.701554, 3.534632)   // vertex 50
-        case .leftEar: return SIMD3(7.25, 0.3, -5.0)                     // tragion (anthropometric estimate)
+        case .leftEye: return SIMD3(3.151146, 2.624618, 3.465663)  // mean of vertices 263 and 362
+        case .rightEye: return SIMD3(-3.151146, 2.624618, 3.465663)  // mean of vertices 33 and 133
+        case .noseTip: return SIMD3(0, -1.126865, 7.475604)  // vertex 1
+        case .noseBase: return SIMD3(0, -2.089024, 6.058267)  // vertex 2 (subnasale)
+        case .mouthLeft: return SIMD3(2.456206, -4.342621, 4.283884)  // vertex 291
+        case .mouthRight: return SIMD3(-2.456206, -4.342621, 4.283884)  // vertex 61
+        case .mouthBottom: return SIMD3(0, -5.365123, 5.535441)  // vertex 17 (lower edge of the lower lip)
+        case .leftCheek: return SIMD3(4.765501, -0.701554, 3.534632)  // vertex 280
+        case .rightCheek: return SIMD3(-4.765501, -0.701554, 3.534632)  // vertex 50
+        case .leftEar: return SIMD3(7.25, 0.3, -5.0)  // tragion (anthropometric estimate)
         case .rightEar: return SIMD3(-7.25, 0.3, -5.0)
-        case .leftEarTip: return SIMD3(7.5, 3.8, -6.5)                   // top of the ear (anthropometric estimate)
+        case .leftEarTip: return SIMD3(7.5, 3.8, -6.5)  // top of the ear (anthropometric estimate)
         case .rightEarTip: return SIMD3(-7.5, 3.8, -6.5)
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A head's orientation and its weak-perspective (scaled orthographic) placement in the image.
@@ -19,18 +19,24 @@ struct HeadPose: Sendable, Equatable {
 
     /// A pose from its parts.
     init(rotation: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>), scale: Float, translation: Point) {
-        self.rotation = rotation; self.scale = scale; self.translation = translation
+        self.rotation = rotation
+        self.scale = scale
+        self.translation = translation
     }
 
     /// A pose from ML Kit Euler angles in degrees (X pitch up positive, Y yaw positive towards the
     /// image's right, Z roll counter-clockwise positive as seen in the image).
     init(eulerX: Float, eulerY: Float, eulerZ: Float, scale: Float, translation: Point) {
-        let a = -eulerX * .pi / 180, b = eulerY * .pi / 180, c = eulerZ * .pi / 180
+        let a = -eulerX * .pi / 180
+        let b = eulerY * .pi / 180
+        let c = eulerZ * .pi / 180
         let (ca, sa, cb, sb, cc, sc) = (cosf(a), sinf(a), cosf(b), sinf(b), cosf(c), sinf(c))
         // Rz(c) · Ry(b) · Rx(a), written out.
-        rotation = (SIMD3(cc * cb, cc * sb * sa - sc * ca, cc * sb * ca + sc * sa),
-                    SIMD3(sc * cb, sc * sb * sa + cc * ca, sc * sb * ca - cc * sa),
-                    SIMD3(-sb, cb * sa, cb * ca))
+        rotation = (
+            SIMD3(cc * cb, cc * sb * sa - sc * ca, cc * sb * ca + sc * sa),
+            SIMD3(sc * cb, sc * sb * sa + cc * ca, sc * sb * ca - cc * sa),
+            SIMD3(-sb, cb * sa, cb * ca)
+        )
         self.scale = scale
         self.translation = translation
     }

@@ -33,24 +33,36 @@ struct HeadPoseEstimator: Sendable {
     /// The affine least-squares fit `q ≈ M P + t`, turned into the nearest scaled rotation.
     static func closedForm(model: [SIMD3<Float>], image: [SIMD2<Float>]) -> HeadPose? {
         let n = Float(model.count)
-        let pMean = model.reduce(SIMD3<Float>(), +) / n, qMean = image.reduce(SIMD2<Float>(), +) / n
+        let pMean = model.reduce(SIMD3<Float>(), +) / n
+        let qMean = image.reduce(SIMD2<Float>(), +) / n
         // A = Σ q Pᵀ (rows for x and y), B = Σ P Pᵀ, both over centred points.
-        var ax = SIMD3<Float>(), ay = SIMD3<Float>()
+        var ax = SIMD3<Float>()
+        var ay = SIMD3<Float>()
         var b = (SIMD3<Float>(), SIMD3<Float>(), SIMD3<Float>())
         for (p0, q0) in zip(model, image) {
-            let p = p0 - pMean, q = q0 - qMean
-            ax += q.x * p; ay += q.y * p
-            b.0 += p.x * p; b.1 += p.y * p; b.2 += p.z * p
+            let p = p0 - pMean
+            let q = q0 - qMean
+            ax += q.x * p
+            ay += q.y * p
+            b.0 += p.x * p
+            b.1 += p.y * p
+            b.2 += p.z * p
         }
         guard let inverse = Matrix3.inverse(b) else { return nil }
-        let m1 = Matrix3.multiply(row: ax, inverse), m2 = Matrix3.multiply(row: ay, inverse)
-        let l1 = Matrix3.length(m1), l2 = Matrix3.length(m2)
+        let m1 = Matrix3.multiply(row: ax, inverse)
+        let m2 = Matrix3.multiply(row: ay, inverse)
+        let l1 = Matrix3.length(m1)
+        let l2 = Matrix3.length(m2)
         guard l1 > 0, l2 > 0 else { return nil }
-        let a = m1 / l1, c = m2 / l2
-        let sum = a + c, difference = a - c
+        let a = m1 / l1
+        let c = m2 / l2
+        let sum = a + c
+        let difference = a - c
         guard Matrix3.length(sum) > 0, Matrix3.length(difference) > 0 else { return nil }
-        let u = sum / Matrix3.length(sum), v = difference / Matrix3.length(difference)
-        let r1 = (u + v) / Float(2).squareRoot(), r2 = (u - v) / Float(2).squareRoot()
+        let u = sum / Matrix3.length(sum)
+        let v = difference / Matrix3.length(difference)
+        let r1 = (u + v) / Float(2).squareRoot()
+        let r2 = (u - v) / Float(2).squareRoot()
         let scale = (l1 + l2) / 2
         var pose = HeadPose(rotation: (r1, r2, Matrix3.cross(r1, r2)), scale: scale, translation: Point(x: 0, y: 0))
         let projectedMean = SIMD2<Float>((r1 * pMean).sum(), (r2 * pMean).sum()) * scale
@@ -61,7 +73,8 @@ struct HeadPoseEstimator: Sendable {
     /// One Gauss–Newton step on (scale, small rotation ω applied on the camera side, translation).
     static func refined(_ pose: HeadPose, model: [SIMD3<Float>], image: [SIMD2<Float>]) -> HeadPose {
         // Normal equations JᵀJ δ = −Jᵀr over the 6 parameters (ωx, ωy, ωz, log scale, tx, ty).
-        var jtj = [Float](repeating: 0, count: 36), jtr = [Float](repeating: 0, count: 6)
+        var jtj = [Float](repeating: 0, count: 36)
+        var jtr = [Float](repeating: 0, count: 6)
         let s = pose.scale
         for (p, q) in zip(model, image) {
             let c = pose.rotate(p)
@@ -79,8 +92,10 @@ struct HeadPoseEstimator: Sendable {
         let omega = SIMD3<Float>(delta[0], delta[1], delta[2])
         let turn = Matrix3.rotation(omega)
         let r = pose.rotation
-        let rotated = (Matrix3.multiply(row: turn.0, r), Matrix3.multiply(row: turn.1, r),
-                       Matrix3.multiply(row: turn.2, r))
+        let rotated = (
+            Matrix3.multiply(row: turn.0, r), Matrix3.multiply(row: turn.1, r),
+            Matrix3.multiply(row: turn.2, r)
+        )
         var next = pose
         next.rotation = Matrix3.orthonormalised(rotated)
         next.scale = s * (1 + delta[3])

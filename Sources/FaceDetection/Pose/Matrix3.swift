@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few 3×3 (row-triple) and small dense linear-algebra helpers the head-pose fit needs.
@@ -24,7 +24,9 @@ enum Matrix3 {
 
     /// The inverse of `m`, or `nil` when it is (nearly) singular.
     static func inverse(_ m: Rows) -> Rows? {
-        let c0 = cross(m.1, m.2), c1 = cross(m.2, m.0), c2 = cross(m.0, m.1)
+        let c0 = cross(m.1, m.2)
+        let c1 = cross(m.2, m.0)
+        let c2 = cross(m.0, m.1)
         let det = (m.0 * c0).sum()
         guard abs(det) > 1e-12 * max(1, length(m.0) * length(m.1) * length(m.2)) else { return nil }
         // inverse = adjugate / det; the adjugate's columns are c0, c1, c2.
@@ -35,24 +37,33 @@ enum Matrix3 {
     static func rotation(_ omega: SIMD3<Float>) -> Rows {
         let angle = length(omega)
         guard angle > 1e-9 else { return (SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)) }
-        let k = omega / angle, c = cosf(angle), s = sinf(angle), t = 1 - c
-        return (SIMD3(c + t * k.x * k.x, t * k.x * k.y - s * k.z, t * k.x * k.z + s * k.y),
-                SIMD3(t * k.x * k.y + s * k.z, c + t * k.y * k.y, t * k.y * k.z - s * k.x),
-                SIMD3(t * k.x * k.z - s * k.y, t * k.y * k.z + s * k.x, c + t * k.z * k.z))
+        let k = omega / angle
+        let c = cosf(angle)
+        let s = sinf(angle)
+        let t = 1 - c
+        return (
+            SIMD3(c + t * k.x * k.x, t * k.x * k.y - s * k.z, t * k.x * k.z + s * k.y),
+            SIMD3(t * k.x * k.y + s * k.z, c + t * k.y * k.y, t * k.y * k.z - s * k.x),
+            SIMD3(t * k.x * k.z - s * k.y, t * k.y * k.z + s * k.x, c + t * k.z * k.z)
+        )
     }
 
     /// The nearest right-handed orthonormal rows to `m` (symmetric Gram–Schmidt on the first two).
     static func orthonormalised(_ m: Rows) -> Rows {
-        let a = m.0 / length(m.0), b = m.1 / length(m.1)
-        let u = (a + b) / length(a + b), v = (a - b) / length(a - b)
-        let r0 = (u + v) / Float(2).squareRoot(), r1 = (u - v) / Float(2).squareRoot()
+        let a = m.0 / length(m.0)
+        let b = m.1 / length(m.1)
+        let u = (a + b) / length(a + b)
+        let v = (a - b) / length(a - b)
+        let r0 = (u + v) / Float(2).squareRoot()
+        let r1 = (u - v) / Float(2).squareRoot()
         return (r0, r1, cross(r0, r1))
     }
 
     /// Solves the `size`×`size` system `a x = b` (row-major `a`) by Gaussian elimination with
     /// partial pivoting; `nil` when it is singular.
     static func solve(_ a: [Float], _ b: [Float], size n: Int) -> [Float]? {
-        var a = a, b = b
+        var a = a
+        var b = b
         for col in 0..<n {
             var pivot = col
             for row in col..<n where abs(a[row * n + col]) > abs(a[pivot * n + col]) { pivot = row }

@@ -23,8 +23,9 @@ func laneSelect(_ mask: SIMD8<Int32>, _ a: SIMD8<Int32>, _ b: SIMD8<Int32>) -> S
 /// `mask ? a : b`, lane by lane.
 @inline(__always)
 func laneSelect(_ mask: SIMD8<Int32>, _ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
-    unsafeBitCast(laneSelect(mask, unsafeBitCast(a, to: SIMD8<Int32>.self), unsafeBitCast(b, to: SIMD8<Int32>.self)),
-                  to: SIMD8<Float>.self)
+    unsafeBitCast(
+        laneSelect(mask, unsafeBitCast(a, to: SIMD8<Int32>.self), unsafeBitCast(b, to: SIMD8<Int32>.self)),
+        to: SIMD8<Float>.self)
 }
 
 /// −1 in lanes where `a == b`, else 0.

@@ -30,44 +30,62 @@ final class YuNet: Sendable {
             precondition(input.count == h * w * inputs && outputs % 16 == 0)
             var mid = [Float](repeating: 0, count: h * w * outputs)
             var out = [Float](repeating: 0, count: h * w * outputs)
-            let ni = inputs, no = outputs, blocks = outputs / 16, relu = relu
+            let ni = inputs
+            let no = outputs
+            let blocks = outputs / 16
+            let relu = relu
             input.withUnsafeBufferPointer { inBuffer in
-            pw.withUnsafeBufferPointer { pwBuffer in
-            pwBias.withUnsafeBufferPointer { pbBuffer in
-            dw.withUnsafeBufferPointer { dwBuffer in
-            dwBias.withUnsafeBufferPointer { dbBuffer in
-            mid.withUnsafeMutableBufferPointer { midBuffer in
-            out.withUnsafeMutableBufferPointer { outBuffer in
-                // Safety: every index below is < h·w·channels of its buffer (sizes checked above).
-                let src = inBuffer.baseAddress!, wp = pwBuffer.baseAddress!, bp = pbBuffer.baseAddress!
-                let wd = dwBuffer.baseAddress!, bd = dbBuffer.baseAddress!
-                let m = midBuffer.baseAddress!, dst = outBuffer.baseAddress!
-                for p in 0..<(h * w) {
-                    let pixel = src + p * ni
-                    for b in 0..<blocks {
-                        // mid[p][o] = bias[o] + Σ_c in[p][c]·w[c][o], 16 outputs at a time
-                        var acc = bp.loadVector(at: b * 16)
-                        for c in 0..<ni { acc += SIMD16(repeating: pixel[c]) * wp.loadVector(at: c * no + b * 16) }
-                        m.storeVector(acc, at: p * no + b * 16)
-                    }
-                }
-                for y in 0..<h {
-                    for x in 0..<w {
-                        for b in 0..<blocks {
-                            // out[y][x][o] = bias[o] + Σ_taps mid[y+ky−1][x+kx−1][o]·w[tap][o]
-                            var acc = bd.loadVector(at: b * 16)
-                            for ky in 0..<3 where y + ky - 1 >= 0 && y + ky - 1 < h {
-                                for kx in 0..<3 where x + kx - 1 >= 0 && x + kx - 1 < w {
-                                    acc += m.loadVector(at: ((y + ky - 1) * w + x + kx - 1) * no + b * 16)
-                                        * wd.loadVector(at: (ky * 3 + kx) * no + b * 16)
+                pw.withUnsafeBufferPointer { pwBuffer in
+                    pwBias.withUnsafeBufferPointer { pbBuffer in
+                        dw.withUnsafeBufferPointer { dwBuffer in
+                            dwBias.withUnsafeBufferPointer { dbBuffer in
+                                mid.withUnsafeMutableBufferPointer { midBuffer in
+                                    out.withUnsafeMutableBufferPointer { outBuffer in
+                                        // Safety: every index below is < h·w·channels of its buffer (sizes checked above).
+                                        let src = inBuffer.baseAddress!
+                                        let wp = pwBuffer.baseAddress!
+                                        let bp = pbBuffer.baseAddress!
+                                        let wd = dwBuffer.baseAddress!
+                                        let bd = dbBuffer.baseAddress!
+                                        let m = midBuffer.baseAddress!
+                                        let dst = outBuffer.baseAddress!
+                                        for p in 0..<(h * w) {
+                                            let pixel = src + p * ni
+                                            for b in 0..<blocks {
+                                                // mid[p][o] = bias[o] + Σ_c in[p][c]·w[c][o], 16 outputs at a time
+                                                var acc = bp.loadVector(at: b * 16)
+                                                for c in 0..<ni {
+                                                    acc +=
+                                                        SIMD16(repeating: pixel[c]) * wp.loadVector(at: c * no + b * 16)
+                                                }
+                                                m.storeVector(acc, at: p * no + b * 16)
+                                            }
+                                        }
+                                        for y in 0..<h {
+                                            for x in 0..<w {
+                                                for b in 0..<blocks {
+                                                    // out[y][x][o] = bias[o] + Σ_taps mid[y+ky−1][x+kx−1][o]·w[tap][o]
+                                                    var acc = bd.loadVector(at: b * 16)
+                                                    for ky in 0..<3 where y + ky - 1 >= 0 && y + ky - 1 < h {
+                                                        for kx in 0..<3 where x + kx - 1 >= 0 && x + kx - 1 < w {
+                                                            acc +=
+                                                                m.loadVector(
+                                                                    at: ((y + ky - 1) * w + x + kx - 1) * no + b * 16)
+                                                                * wd.loadVector(at: (ky * 3 + kx) * no + b * 16)
+                                                        }
+                                                    }
+                                                    if relu { acc.replace(with: 0, where: acc .< 0) }
+                                                    dst.storeVector(acc, at: (y * w + x) * no + b * 16)
+                                                }
+                                            }
+                                        }
+                                    }
                                 }
                             }
-                            if relu { acc.replace(with: 0, where: acc .< 0) }
-                            dst.storeVector(acc, at: (y * w + x) * no + b * 16)
                         }
                     }
                 }
-            }}}}}}}
+            }
             return out
         }
 
@@ -107,8 +125,8 @@ final class YuNet: Sendable {
     private let stemWeights: [Float], stemBias: [Float]
     private let backbone: [Block]
     private let neck32: Block, neck16: Block, neck8: Block
-    private let heads: [Block?]      // strides 8, 16, 32 (YuNet_n only)
-    private let outs: [Block]        // strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10
+    private let heads: [Block?]  // strides 8, 16, 32 (YuNet_n only)
+    private let outs: [Block]  // strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10
     private static let stages = [1, 4, 2, 2, 2]
 
     init(model: ModelFile) throws {
@@ -133,15 +151,19 @@ final class YuNet: Sendable {
         self.heads = heads
         outs = try [8, 16, 32].enumerated().map { i, s in
             let b = try Block(model, "out.\(s)", inputs: heads[i]?.outputs ?? 64, relu: false)
-            guard b.outputs == 16 else { throw ModelFile.Error.badTensor("out.\(s).pw.weight", reason: "expected 16 outputs") }
+            guard b.outputs == 16 else {
+                throw ModelFile.Error.badTensor("out.\(s).pw.weight", reason: "expected 16 outputs")
+            }
             return b
         }
     }
 
     /// Runs the network on an RGB image (converted to BGR, padded with zeros to multiples of 32 right/bottom).
     func run(on image: Image, threads: Int = 1) -> YuNetOutputs {
-        let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32, pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
-        var h = ph / 2, w = pw / 2
+        let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
+        let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
+        var h = ph / 2
+        var w = pw / 2
         // Stem: 3×3 stride 2 pad 1 on the zero-padded image (weights in RGB order), ReLU.
         var x = [Float](repeating: 0, count: h * w * 16)
         for oy in 0..<h {
@@ -155,7 +177,9 @@ final class YuNet: Sendable {
                             let ix = 2 * ox - 1 + kx
                             if ix < 0 || ix >= image.width { continue }
                             for c in 0..<3 {
-                                s += Float(image.pixels[(iy * image.width + ix) * 3 + c]) * stemWeights[((ky * 3 + kx) * 3 + c) * 16 + o]
+                                s +=
+                                    Float(image.pixels[(iy * image.width + ix) * 3 + c])
+                                    * stemWeights[((ky * 3 + kx) * 3 + c) * 16 + o]
                             }
                         }
                     }
@@ -166,22 +190,34 @@ final class YuNet: Sendable {
         var k = 0
         var features: [[Float]] = []
         for (stage, count) in Self.stages.enumerated() {
-            if stage > 0 { x = Self.pool(x, height: h, width: w, channels: backbone[k - 1].outputs); h /= 2; w /= 2 }
-            for _ in 0..<count { x = backbone[k].apply(x, height: h, width: w); k += 1 }
+            if stage > 0 {
+                x = Self.pool(x, height: h, width: w, channels: backbone[k - 1].outputs)
+                h /= 2
+                w /= 2
+            }
+            for _ in 0..<count {
+                x = backbone[k].apply(x, height: h, width: w)
+                k += 1
+            }
             features.append(x)
         }
         let n32 = neck32.apply(x, height: h, width: w)
-        let n16 = neck16.apply(Self.upsampleAdd(n32, features[3], height: h * 2, width: w * 2, channels: 64), height: h * 2, width: w * 2)
-        let n8 = neck8.apply(Self.upsampleAdd(n16, features[2], height: h * 4, width: w * 4, channels: 64), height: h * 4, width: w * 4)
+        let n16 = neck16.apply(
+            Self.upsampleAdd(n32, features[3], height: h * 2, width: w * 2, channels: 64), height: h * 2, width: w * 2)
+        let n8 = neck8.apply(
+            Self.upsampleAdd(n16, features[2], height: h * 4, width: w * 4, channels: 64), height: h * 4, width: w * 4)
         var levels: [YuNetOutputs.Level] = []
         for (i, (s, n)) in zip([8, 16, 32], [n8, n16, n32]).enumerated() {
-            let rows = ph / s, columns = pw / s
+            let rows = ph / s
+            let columns = pw / s
             let hd = heads[i].map { $0.apply(n, height: rows, width: columns) } ?? n
             let o = outs[i].apply(hd, height: rows, width: columns)
             let cells = rows * columns
             var level = YuNetOutputs.Level(stride: s, columns: columns, rows: rows, cls: [], obj: [], bbox: [], kps: [])
-            level.cls.reserveCapacity(cells); level.obj.reserveCapacity(cells)
-            level.bbox.reserveCapacity(cells * 4); level.kps.reserveCapacity(cells * 10)
+            level.cls.reserveCapacity(cells)
+            level.obj.reserveCapacity(cells)
+            level.bbox.reserveCapacity(cells * 4)
+            level.kps.reserveCapacity(cells * 10)
             for c in 0..<cells {
                 level.cls.append(1 / (1 + exp(-o[c * 16])))
                 level.obj.append(1 / (1 + exp(-o[c * 16 + 1])))
@@ -199,8 +235,10 @@ final class YuNet: Sendable {
         for y in 0..<(h / 2) {
             for xx in 0..<(w / 2) {
                 for k in 0..<c {
-                    let a = x[((2 * y) * w + 2 * xx) * c + k], b = x[((2 * y) * w + 2 * xx + 1) * c + k]
-                    let d = x[((2 * y + 1) * w + 2 * xx) * c + k], e = x[((2 * y + 1) * w + 2 * xx + 1) * c + k]
+                    let a = x[((2 * y) * w + 2 * xx) * c + k]
+                    let b = x[((2 * y) * w + 2 * xx + 1) * c + k]
+                    let d = x[((2 * y + 1) * w + 2 * xx) * c + k]
+                    let e = x[((2 * y + 1) * w + 2 * xx + 1) * c + k]
                     out[(y * (w / 2) + xx) * c + k] = max(max(a, b), max(d, e))
                 }
             }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns YuNet's raw outputs into faces (boxes, scores, five points) in network-input pixels, as
@@ -32,31 +32,43 @@ struct YuNetDecoder: Sendable {
         // OpenCV compares the boxes as `Rect2i`: x, y, width and height truncated toward zero.
         let corners = order.map { i in
             let b = faces[i].bounds
-            let x = b.x.rounded(.towardZero), y = b.y.rounded(.towardZero)
-            return NonMaximumSuppression.Corners(x1: x, y1: y, x2: x + b.width.rounded(.towardZero),
-                                                 y2: y + b.height.rounded(.towardZero))
+            let x = b.x.rounded(.towardZero)
+            let y = b.y.rounded(.towardZero)
+            return NonMaximumSuppression.Corners(
+                x1: x, y1: y, x2: x + b.width.rounded(.towardZero),
+                y2: y + b.height.rounded(.towardZero))
         }
-        return NonMaximumSuppression.keptIndices(corners, scores: order.map { scores[$0] }, threshold: nmsThreshold,
-                                                 overlap: .union, inclusive: false).map { faces[order[$0]] }
+        return NonMaximumSuppression.keptIndices(
+            corners, scores: order.map { scores[$0] }, threshold: nmsThreshold,
+            overlap: .union, inclusive: false
+        ).map { faces[order[$0]] }
     }
 
     /// Appends the cells of `level` that reach `scoreThreshold`, decoded.
     func decode(_ level: YuNetOutputs.Level, into faces: inout [Face]) {
-        precondition(level.cls.count == level.columns * level.rows && level.obj.count == level.cls.count
-                     && level.bbox.count == 4 * level.cls.count && level.kps.count == 10 * level.cls.count)
+        precondition(
+            level.cls.count == level.columns * level.rows && level.obj.count == level.cls.count
+                && level.bbox.count == 4 * level.cls.count && level.kps.count == 10 * level.cls.count)
         let s = Float(level.stride)
         // Each cell: its score, and its box and points when the score is high enough.
         for i in 0..<level.cls.count {
             let score = (min(max(level.cls[i], 0), 1) * min(max(level.obj[i], 0), 1)).squareRoot()
             guard score >= scoreThreshold else { continue }
-            let c = Float(i % level.columns), r = Float(i / level.columns)
-            let cx = (c + level.bbox[4 * i]) * s, cy = (r + level.bbox[4 * i + 1]) * s
-            let w = expf(level.bbox[4 * i + 2]) * s, h = expf(level.bbox[4 * i + 3]) * s
+            let c = Float(i % level.columns)
+            let r = Float(i / level.columns)
+            let cx = (c + level.bbox[4 * i]) * s
+            let cy = (r + level.bbox[4 * i + 1]) * s
+            let w = expf(level.bbox[4 * i + 2]) * s
+            let h = expf(level.bbox[4 * i + 3]) * s
             let landmarks = Self.landmarkTypes.indices.map { k in
-                Landmark(type: Self.landmarkTypes[k],
-                         position: Point(x: (level.kps[10 * i + 2 * k] + c) * s, y: (level.kps[10 * i + 2 * k + 1] + r) * s))
+                Landmark(
+                    type: Self.landmarkTypes[k],
+                    position: Point(x: (level.kps[10 * i + 2 * k] + c) * s, y: (level.kps[10 * i + 2 * k + 1] + r) * s))
             }
-            faces.append(Face(bounds: Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h), score: score, landmarks: landmarks))
+            faces.append(
+                Face(
+                    bounds: Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h), score: score, landmarks: landmarks)
+            )
         }
     }
 }

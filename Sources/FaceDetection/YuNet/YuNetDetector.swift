@@ -24,7 +24,8 @@ struct YuNetDetector: Sendable {
         let height = max(1, Int((Float(image.height) * scale).rounded()))
         let input = scale == 1 ? image : image.resized(width: width, height: height)
         // Back to image pixels: the resize maps input pixel edges to image pixel edges.
-        let sx = Float(image.width) / Float(width), sy = Float(image.height) / Float(height)
+        let sx = Float(image.width) / Float(width)
+        let sy = Float(image.height) / Float(height)
         var faces = decoder.decode(network.run(on: input, threads: threads))
         guard sx != 1 || sy != 1 else { return faces }
         for i in faces.indices {

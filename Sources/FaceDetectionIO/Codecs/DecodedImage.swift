@@ -26,11 +26,14 @@ public struct DecodedImage: Sendable {
     }
 
     /// The upright result for a `stored` decode at 1/`scale` of a `fullWidth` x `fullHeight` stored picture.
-    init(stored: Image, orientation: ImageOrientation, format: ImageFormat, warnings: [String],
-         storedFullWidth: Int, storedFullHeight: Int, scale: Int) {
+    init(
+        stored: Image, orientation: ImageOrientation, format: ImageFormat, warnings: [String],
+        storedFullWidth: Int, storedFullHeight: Int, scale: Int
+    ) {
         let swaps = orientation.swapsDimensions
-        self.init(image: stored.applying(orientation), format: format, warnings: warnings,
-                  fullWidth: swaps ? storedFullHeight : storedFullWidth,
-                  fullHeight: swaps ? storedFullWidth : storedFullHeight, scale: scale)
+        self.init(
+            image: stored.applying(orientation), format: format, warnings: warnings,
+            fullWidth: swaps ? storedFullHeight : storedFullWidth,
+            fullHeight: swaps ? storedFullWidth : storedFullHeight, scale: scale)
     }
 }

@@ -25,15 +25,17 @@ public enum ExifOrientation {
         }
         let reader = TIFFReader(bytes: tiff, bigEndian: bigEndian)
         guard reader.uint16(at: 2) == 42, let ifd = reader.uint32(at: 4).map(Int.init),
-              let entryCount = reader.uint16(at: ifd).map(Int.init) else { return nil }
+            let entryCount = reader.uint16(at: ifd).map(Int.init)
+        else { return nil }
         for entry in 0..<entryCount {
             let at = ifd + 2 + entry * 12
             guard let tag = reader.uint16(at: at), let type = reader.uint16(at: at + 2),
-                  let count = reader.uint32(at: at + 4) else { return nil }
+                let count = reader.uint32(at: at + 4)
+            else { return nil }
             guard tag == 0x0112, count >= 1 else { continue }
             switch type {
-            case 3: return reader.uint16(at: at + 8).map(Int.init)    // SHORT, stored in the value field
-            case 4: return reader.uint32(at: at + 8).map(Int.init)    // LONG (non-standard but seen)
+            case 3: return reader.uint16(at: at + 8).map(Int.init)  // SHORT, stored in the value field
+            case 4: return reader.uint32(at: at + 8).map(Int.init)  // LONG (non-standard but seen)
             default: return nil
             }
         }
@@ -57,10 +59,10 @@ public enum ExifOrientation {
         }
         func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
         var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
-        tiff += u16(42) + u32(8)                                         // header: IFD0 at offset 8
-        tiff += u16(1)                                                   // one entry
+        tiff += u16(42) + u32(8)  // header: IFD0 at offset 8
+        tiff += u16(1)  // one entry
         tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation.rawValue) + u16(0)
-        tiff += u32(0)                                                   // no next IFD
+        tiff += u32(0)  // no next IFD
         return [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
     }
 }
@@ -73,7 +75,8 @@ private struct TIFFReader {
     /// The 16-bit value at `offset`, or nil when it does not fit in the bytes.
     func uint16(at offset: Int) -> UInt16? {
         guard offset >= 0, offset <= bytes.count - 2 else { return nil }
-        let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
+        let a = UInt16(bytes[offset])
+        let b = UInt16(bytes[offset + 1])
         return bigEndian ? a << 8 | b : b << 8 | a
     }
 

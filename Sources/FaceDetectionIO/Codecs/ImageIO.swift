@@ -21,8 +21,10 @@ public enum ImageIO {
     /// Reads and decodes the image file at `path` as `read(path:limits:maxScale:)` does, asking
     /// `maxScale` for the largest acceptable reduction once the header has given the upright full
     /// width and height (e.g. to keep the smallest face to look for above a detector's window).
-    public static func read(path: String, limits: DecodeLimits = .init(),
-                            maxScale: (_ fullWidth: Int, _ fullHeight: Int) -> Int) throws -> DecodedImage {
+    public static func read(
+        path: String, limits: DecodeLimits = .init(),
+        maxScale: (_ fullWidth: Int, _ fullHeight: Int) -> Int
+    ) throws -> DecodedImage {
         let bytes = try FileReading.bytes(atPath: path, maxBytes: limits.maxFileBytes) { start in
             _ = try format(of: start, name: path)
         }
@@ -33,8 +35,10 @@ public enum ImageIO {
     }
 
     /// Decodes JPEG or PNG `bytes` (see `read(path:limits:maxScale:)`); `name` is used in error messages.
-    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .init(),
-                              maxScale: Int = 1) throws -> DecodedImage {
+    public static func decode(
+        _ bytes: [UInt8], name: String, limits: DecodeLimits = .init(),
+        maxScale: Int = 1
+    ) throws -> DecodedImage {
         switch try format(of: bytes, name: name) {
         case .jpeg: return try JPEGCodec.decode(bytes, name: name, limits: limits, scale: { _, _ in maxScale })
         case .png: return try PNGCodec.decode(bytes, name: name, limits: limits)

@@ -9,27 +9,32 @@ enum JPEGCodec {
     /// A truncated JPEG that libjpeg can partly decode succeeds: the missing part is filled by
     /// libjpeg (grey for a baseline file; a progressive file keeps its coarser scans) and `warnings`
     /// holds "Premature end of JPEG file". A file whose header or first scan is cut off fails.
-    static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits,
-                       scale chooseScale: (_ width: Int, _ height: Int) -> Int) throws -> DecodedImage {
+    static func decode(
+        _ bytes: [UInt8], name: String, limits: DecodeLimits,
+        scale chooseScale: (_ width: Int, _ height: Int) -> Int
+    ) throws -> DecodedImage {
         var header = CJPEGHeader()
         var status = CJPEGStatus()
         var exif = [UInt8](repeating: 0, count: Int(CJPEG_EXIF_CAPACITY))
         func readHeader(scale: Int) {
             _ = bytes.withUnsafeBufferPointer { data in
                 exif.withUnsafeMutableBufferPointer {
-                    cjpeg_read_header(data.baseAddress, data.count, Int32(scale), &header, $0.baseAddress, $0.count, &status)
+                    cjpeg_read_header(
+                        data.baseAddress, data.count, Int32(scale), &header, $0.baseAddress, $0.count, &status)
                 }
             }
         }
         readHeader(scale: 1)
         if status.code != 0 { throw error(status, name: name) }
 
-        let width = Int(header.width), height = Int(header.height)
+        let width = Int(header.width)
+        let height = Int(header.height)
         if let problem = limits.violation(width: width, height: height) {
             throw ImageIOError(path: name, reason: problem)
         }
         var warnings: [String] = []
-        let tagValue = header.exifLength > 0 ? ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) : nil
+        let tagValue =
+            header.exifLength > 0 ? ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) : nil
         let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
         let swaps = orientation.swapsDimensions
         let scale = ImageIO.dctScale(forMaxScale: chooseScale(swaps ? height : width, swaps ? width : height))
@@ -38,7 +43,8 @@ enum JPEGCodec {
             if status.code != 0 { throw error(status, name: name) }
         }
 
-        let scaledWidth = Int(header.scaledWidth), scaledHeight = Int(header.scaledHeight)
+        let scaledWidth = Int(header.scaledWidth)
+        let scaledHeight = Int(header.scaledHeight)
         let count = scaledWidth * scaledHeight * 3
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             _ = bytes.withUnsafeBufferPointer {
@@ -53,9 +59,10 @@ enum JPEGCodec {
             if more > 0 { warnings.insert("\(more) more JPEG warning\(more == 1 ? "" : "s")", at: 1) }
         }
 
-        return DecodedImage(stored: Image(width: scaledWidth, height: scaledHeight, pixels: pixels),
-                            orientation: orientation, format: .jpeg, warnings: warnings,
-                            storedFullWidth: width, storedFullHeight: height, scale: scale)
+        return DecodedImage(
+            stored: Image(width: scaledWidth, height: scaledHeight, pixels: pixels),
+            orientation: orientation, format: .jpeg, warnings: warnings,
+            storedFullWidth: width, storedFullHeight: height, scale: scale)
     }
 
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
@@ -64,7 +71,8 @@ enum JPEGCodec {
             throw ImageIOError(path: name, reason: "JPEG quality \(quality) is outside 1...100")
         }
         guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
-            throw ImageIOError(path: name, reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
+            throw ImageIOError(
+                path: name, reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
         }
         var status = CJPEGStatus()
         var output: UnsafeMutablePointer<UInt8>? = nil
@@ -72,8 +80,9 @@ enum JPEGCodec {
         let exifBytes = exif ?? []
         _ = image.pixels.withUnsafeBufferPointer { rgb in
             exifBytes.withUnsafeBufferPointer { exif in
-                cjpeg_encode(rgb.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
-                             exif.baseAddress, exif.count, &output, &size, &status)
+                cjpeg_encode(
+                    rgb.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
+                    exif.baseAddress, exif.count, &output, &size, &status)
             }
         }
         defer { cjpeg_free(output) }

@@ -14,13 +14,16 @@ enum PNGCodec {
         var status = CPNGStatus()
         _ = bytes.withUnsafeBufferPointer { cpng_read_header($0.baseAddress, $0.count, &header, &status) }
         if status.code != 0 { throw error(status, name: name) }
-        let width = Int(header.width), height = Int(header.height)
+        let width = Int(header.width)
+        let height = Int(header.height)
         if let problem = limits.violation(width: width, height: height) {
             throw ImageIOError(path: name, reason: problem)
         }
         let count = width * height * 3
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            _ = bytes.withUnsafeBufferPointer { cpng_decode($0.baseAddress, $0.count, buffer.baseAddress, count, &status) }
+            _ = bytes.withUnsafeBufferPointer {
+                cpng_decode($0.baseAddress, $0.count, buffer.baseAddress, count, &status)
+            }
             initialized = status.code == 0 ? count : 0
         }
         if status.code != 0 { throw error(status, name: name) }
@@ -29,8 +32,9 @@ enum PNGCodec {
         var warnings = warning.isEmpty || warning.hasPrefix("iCCP:") ? [] : [warning]
         let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
         let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
-        return DecodedImage(stored: Image(width: width, height: height, pixels: pixels), orientation: orientation,
-                            format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
+        return DecodedImage(
+            stored: Image(width: width, height: height, pixels: pixels), orientation: orientation,
+            format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
     }
 
     /// Encodes `image` as an 8-bit RGB PNG.
@@ -43,7 +47,8 @@ enum PNGCodec {
         var size = capacity
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             _ = image.pixels.withUnsafeBufferPointer {
-                cpng_encode($0.baseAddress, UInt32(image.width), UInt32(image.height), buffer.baseAddress, &size, &status)
+                cpng_encode(
+                    $0.baseAddress, UInt32(image.width), UInt32(image.height), buffer.baseAddress, &size, &status)
             }
             initialized = status.code == 0 ? size : 0
         }

@@ -6,7 +6,9 @@ enum PNGExifChunk {
     static func tiff(in bytes: [UInt8]) -> [UInt8]? {
         var offset = ImageFormat.pngSignature.count
         while offset <= bytes.count - 12 {
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
             let type = bytes[offset + 4..<offset + 8]
             let dataStart = offset + 8
             guard length <= bytes.count - 12 - offset else { return nil }

@@ -22,11 +22,15 @@ enum UnsupportedFormat {
         if has("GIF87a") || has("GIF89a") { return "GIF" }
         if has("BM") && bytes.count >= 14 { return "BMP" }
         if has("RIFF") && has("WEBP", at: 8) { return "WebP" }
-        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            return "TIFF"
+        }
         if has("ftypheic", at: 4) || has("ftypheix", at: 4) || has("ftypmif1", at: 4) { return "HEIF" }
         if has("ftypavif", at: 4) { return "AVIF" }
         if has("%PDF") { return "PDF" }
-        if bytes.starts(with: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || bytes.starts(with: [0xFF, 0x4F, 0xFF, 0x51]) { return "JPEG 2000" }
+        if bytes.starts(with: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || bytes.starts(with: [0xFF, 0x4F, 0xFF, 0x51]) {
+            return "JPEG 2000"
+        }
         if looksLikeText(bytes) { return "text" }
         return nil
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file all at once or not at all: the bytes go to a temporary file in the same
@@ -99,8 +99,8 @@ package func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
 /// POSIX `write(2)` (named apart from `AtomicFileWriter.write`, which would shadow it).
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
+        return Glibc.write(fd, buffer, count)
     #else
-    return Darwin.write(fd, buffer, count)
+        return Darwin.write(fd, buffer, count)
     #endif
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads files, with errors that name the file and say plainly what is wrong; the one read path
@@ -12,8 +12,10 @@ package enum FileReading {
     /// read, so that a large file that is not an image is refused without reading it whole.
     /// A file of more than `maxBytes` bytes is refused: a regular file by its size before anything is
     /// read, anything else (a device such as `/dev/zero`, a pipe) once `maxBytes` have been read.
-    package static func bytes(atPath path: String, maxBytes: Int = 1 << 30,
-                              checkStart: ([UInt8]) throws -> Void = { _ in }) throws -> [UInt8] {
+    package static func bytes(
+        atPath path: String, maxBytes: Int = 1 << 30,
+        checkStart: ([UInt8]) throws -> Void = { _ in }
+    ) throws -> [UInt8] {
         let fd = try open(path)
         defer { close(fd) }
         var info = stat()
@@ -58,8 +60,10 @@ package enum FileReading {
     /// Appends what `fd` holds to `result` until its end or until `result` has `limit` bytes,
     /// retrying interrupted reads; `afterChunk(result, atEnd)` runs after each read and may stop
     /// the loop by throwing.
-    private static func read(_ fd: Int32, path: String, into result: inout [UInt8], limit: Int,
-                             afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws -> Void) throws {
+    private static func read(
+        _ fd: Int32, path: String, into result: inout [UInt8], limit: Int,
+        afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws -> Void
+    ) throws {
         var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(limit, 0)))
         while result.count < limit {
             let wanted = min(chunk.count, limit - result.count)
@@ -84,17 +88,17 @@ package enum FileReading {
 /// POSIX `open(2)` (named apart from `FileReading.open`, which would shadow it).
 private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     #if canImport(Glibc)
-    return Glibc.open(path, flags)
+        return Glibc.open(path, flags)
     #else
-    return Darwin.open(path, flags)
+        return Darwin.open(path, flags)
     #endif
 }
 
 /// POSIX `read(2)` (named apart from `FileReading.read`, which would shadow it).
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
+        return Glibc.read(fd, buffer, count)
     #else
-    return Darwin.read(fd, buffer, count)
+        return Darwin.read(fd, buffer, count)
     #endif
 }

@@ -106,7 +106,10 @@ extension Command {
                 options.inputs.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
 
             // Split `--name=value`.
             var name = argument
@@ -131,9 +134,15 @@ extension Command {
             }
 
             switch name {
-            case "-h", "--help": try noValue(); return .help
-            case "--version": try noValue(); return .version
-            case "-q", "--query": try noValue(); options.query = true
+            case "-h", "--help":
+                try noValue()
+                return .help
+            case "--version":
+                try noValue()
+                return .version
+            case "-q", "--query":
+                try noValue()
+                options.query = true
             case "-o", "--output": options.output = try value()
             case "--json":
                 var destination: String?
@@ -152,19 +161,38 @@ extension Command {
             case "--csv": options.csv = try value()
             case "--crop": options.crop = try value()
             case "--crop-margin": options.cropMargin = try parseCropMargin(value())
-            case "--blur": try noValue(); options.anonymization = .blur
-            case "--pixelate": try noValue(); options.anonymization = .pixelate
-            case "--progress": try noValue(); options.progress = true
-            case "--no-progress": try noValue(); options.progress = false
-            case "--resume": try noValue(); options.resume = true
+            case "--blur":
+                try noValue()
+                options.anonymization = .blur
+            case "--pixelate":
+                try noValue()
+                options.anonymization = .pixelate
+            case "--progress":
+                try noValue()
+                options.progress = true
+            case "--no-progress":
+                try noValue()
+                options.progress = false
+            case "--resume":
+                try noValue()
+                options.resume = true
             case "--shard": options.shard = try ShardSelection.Request.parse(value())
-            case "--biggest", "--prominent-face-only": try noValue(); options.detector.prominentFaceOnly = true
+            case "--biggest", "--prominent-face-only":
+                try noValue()
+                options.detector.prominentFaceOnly = true
             case "--landmarks": options.detector.landmarks = try parseChoice(value(), option: "--landmarks")
-            case "--classification": options.detector.classification = try parseChoice(value(), option: "--classification")
+            case "--classification":
+                options.detector.classification = try parseChoice(value(), option: "--classification")
             case "--min-score": options.detector.minScore = try parseMinScore(value())
-            case "--labels": try noValue(); options.labels = true
-            case "--best": try noValue(); options.faceChoice = .best
-            case "-c", "--center": try noValue(); options.center = true
+            case "--labels":
+                try noValue()
+                options.labels = true
+            case "--best":
+                try noValue()
+                options.faceChoice = .best
+            case "-c", "--center":
+                try noValue()
+                options.center = true
             case "-s", "--search", "--search-threshold":
                 throw UsageError(message: "option '\(name)' (face search of the older facedetect) is not supported")
             case "-d", "--debug":
@@ -197,7 +225,8 @@ extension Command {
     }
 
     /// `all` or `none` (or any other case of `Choice`), for `option`.
-    static func parseChoice<Choice: RawRepresentable & CaseIterable>(_ text: String, option: String) throws(UsageError) -> Choice
+    static func parseChoice<Choice: RawRepresentable & CaseIterable>(_ text: String, option: String) throws(UsageError)
+        -> Choice
     where Choice.RawValue == String {
         guard let choice = Choice(rawValue: text) else {
             let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
@@ -231,7 +260,8 @@ extension Command {
     /// A fraction from 0 to 10.
     static func parseCropMargin(_ text: String) throws(UsageError) -> Float {
         guard let margin = Float(text), margin.isFinite, margin >= 0, margin <= 10 else {
-            throw UsageError(message: "--crop-margin: '\(text)' is not a number from 0 to 10 (a fraction of the face size)")
+            throw UsageError(
+                message: "--crop-margin: '\(text)' is not a number from 0 to 10 (a fraction of the face size)")
         }
         return margin
     }

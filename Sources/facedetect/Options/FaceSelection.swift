@@ -15,7 +15,8 @@ enum FaceSelection {
             let halfDiagonal = Float(max(width, height)) / 2
             func rank(_ face: Face) -> Float {
                 let box = face.bounds
-                let dx = Float(width) / 2 - (box.x + box.width / 2), dy = Float(height) / 2 - (box.y + box.height / 2)
+                let dx = Float(width) / 2 - (box.x + box.width / 2)
+                let dy = Float(height) / 2 - (box.y + box.height / 2)
                 let distance = (dx * dx + dy * dy).squareRoot() / halfDiagonal
                 return 0.7 * face.score + 0.2 * (box.width + box.height) / 2 / largest + 0.1 * (1 - distance)
             }

@@ -7,78 +7,78 @@ enum HelpText {
 
     /// The usage text for `--help`.
     static let usage = """
-    USAGE: facedetect [OPTIONS] INPUT...
+        USAGE: facedetect [OPTIONS] INPUT...
 
-    Finds the faces in JPEG and PNG images, one photo or millions.
+        Finds the faces in JPEG and PNG images, one photo or millions.
 
-    INPUT is an image file, a directory, or - (paths on standard input, one per line).
-    Directories are walked recursively in path order; files in them are recognised as
-    images by their content, other files are skipped. Results come in input order.
+        INPUT is an image file, a directory, or - (paths on standard input, one per line).
+        Directories are walked recursively in path order; files in them are recognised as
+        images by their content, other files are skipped. Results come in input order.
 
-    Without --json, --csv, --crop or -q, each face is printed as 'x y w h' (whole pixels),
-    as Debian's older facedetect printed it; with several inputs each line starts with
-    'path: '. A batch ends with a summary on standard error.
+        Without --json, --csv, --crop or -q, each face is printed as 'x y w h' (whole pixels),
+        as Debian's older facedetect printed it; with several inputs each line starts with
+        'path: '. A batch ends with a summary on standard error.
 
-    OUTPUTS:
-      --json [FILE|-]         One JSON object per image (JSON Lines) to FILE, or to standard
-                              output when FILE is '-' or left out. The next argument is taken
-                              as FILE only if it is '-' or ends in .json or .jsonl.
-      --csv FILE|-            One row per face: file,face,x,y,width,height,score.
-      -o, --output PATH       The image with the faces drawn on it. One image input: PATH is
-                              the output file (.png, .jpg, .jpeg) or an existing directory.
-                              Several inputs: PATH is a directory mirroring the inputs' tree.
-      --blur, --pixelate      Hide the faces in the -o images instead of drawing boxes.
-      --crop DIR              One image per face in DIR (mirroring the inputs' tree),
-                              named <name>_face<N>.jpg or .png.
-      --crop-margin F         Grow each crop by F times the face size per side (default 0.2).
-      --labels                In -o images, write each face's number, smile % and yaw
-                              above its box.
-      -c, --center            Print the centre 'x y' of each face instead of 'x y w h'.
-      -q, --query             Print nothing; exit 0 if a face was found, 2 if none.
+        OUTPUTS:
+          --json [FILE|-]         One JSON object per image (JSON Lines) to FILE, or to standard
+                                  output when FILE is '-' or left out. The next argument is taken
+                                  as FILE only if it is '-' or ends in .json or .jsonl.
+          --csv FILE|-            One row per face: file,face,x,y,width,height,score.
+          -o, --output PATH       The image with the faces drawn on it. One image input: PATH is
+                                  the output file (.png, .jpg, .jpeg) or an existing directory.
+                                  Several inputs: PATH is a directory mirroring the inputs' tree.
+          --blur, --pixelate      Hide the faces in the -o images instead of drawing boxes.
+          --crop DIR              One image per face in DIR (mirroring the inputs' tree),
+                                  named <name>_face<N>.jpg or .png.
+          --crop-margin F         Grow each crop by F times the face size per side (default 0.2).
+          --labels                In -o images, write each face's number, smile % and yaw
+                                  above its box.
+          -c, --center            Print the centre 'x y' of each face instead of 'x y w h'.
+          -q, --query             Print nothing; exit 0 if a face was found, 2 if none.
 
-    DETECTION:
-      --mode MODE             fast (a boosted cascade: frontal faces) or accurate (a CNN
-                              cascade, MTCNN: far more faces; the default).
-      --detector NAME         Run this detector whatever the mode: cascade, mtcnn, or yunet
-                              (a one-shot CNN: the most faces; see README "Results").
-      --landmarks all|none    Android's landmarks for the face's yaw, and the Euler angles
-                              (default: all).
-      --classification all|none
-                              Smiling and eye-open probabilities (default: all).
-      --min-score S           Drop faces scoring below S, 0...1 (default 0.25; 0 keeps all).
-      --prominent-face-only   Report only the largest face of each image (= --biggest).
-      --min-face-size SIZE    Smallest face: a fraction of the image width (0 < F <= 1,
-                              default 0.1) or pixels (e.g. 40px). Large JPEGs are decoded
-                              at 1/2, 1/4 or 1/8 size when the smallest face allows.
-      --best                  Report only the best face (score, size, centrality).
+        DETECTION:
+          --mode MODE             fast (a boosted cascade: frontal faces) or accurate (a CNN
+                                  cascade, MTCNN: far more faces; the default).
+          --detector NAME         Run this detector whatever the mode: cascade, mtcnn, or yunet
+                                  (a one-shot CNN: the most faces; see README "Results").
+          --landmarks all|none    Android's landmarks for the face's yaw, and the Euler angles
+                                  (default: all).
+          --classification all|none
+                                  Smiling and eye-open probabilities (default: all).
+          --min-score S           Drop faces scoring below S, 0...1 (default 0.25; 0 keeps all).
+          --prominent-face-only   Report only the largest face of each image (= --biggest).
+          --min-face-size SIZE    Smallest face: a fraction of the image width (0 < F <= 1,
+                                  default 0.1) or pixels (e.g. 40px). Large JPEGs are decoded
+                                  at 1/2, 1/4 or 1/8 size when the smallest face allows.
+          --best                  Report only the best face (score, size, centrality).
 
-    BATCHES:
-      --threads N             Images processed at once (default: one per CPU core); with
-                              a single image, threads for its detector.
-      --progress, --no-progress
-                              Show a progress bar on standard error (default: when it is
-                              a terminal and there are several inputs).
-      --resume                Skip images that already have a record in the --json FILE,
-                              and append to it (a last line cut short is removed first).
-      --shard K/N             Process only shard K of N (1 <= K <= N): a stable split by a
-                              hash (FNV-1a) of each image's path below its input root.
-      --shard auto/N          K from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or
-                              AWS_BATCH_JOB_ARRAY_INDEX (counting from 0: index i is K = i+1).
+        BATCHES:
+          --threads N             Images processed at once (default: one per CPU core); with
+                                  a single image, threads for its detector.
+          --progress, --no-progress
+                                  Show a progress bar on standard error (default: when it is
+                                  a terminal and there are several inputs).
+          --resume                Skip images that already have a record in the --json FILE,
+                                  and append to it (a last line cut short is removed first).
+          --shard K/N             Process only shard K of N (1 <= K <= N): a stable split by a
+                                  hash (FNV-1a) of each image's path below its input root.
+          --shard auto/N          K from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or
+                                  AWS_BATCH_JOB_ARRAY_INDEX (counting from 0: index i is K = i+1).
 
-      -h, --help              Show this help.
-      --version               Show the version.
+          -h, --help              Show this help.
+          --version               Show the version.
 
-    Errors and warnings go to standard error, one line each, naming the file.
-    Options of the older facedetect that have no meaning here (--data-dir, -s/--search,
-    --search-threshold, -d/--debug) are refused.
+        Errors and warnings go to standard error, one line each, naming the file.
+        Options of the older facedetect that have no meaning here (--data-dir, -s/--search,
+        --search-threshold, -d/--debug) are refused.
 
-    EXIT STATUS:
-      0    success (with -q: a face was found)
-      1    an input failed (the other inputs are still processed; failures are
-           listed at the end)
-      2    with -q: no face was found
-      64   bad usage
-      130  interrupted (Ctrl-C; 143 for SIGTERM): the images in flight were finished
-           and only complete records were written
-    """
+        EXIT STATUS:
+          0    success (with -q: a face was found)
+          1    an input failed (the other inputs are still processed; failures are
+               listed at the end)
+          2    with -q: no face was found
+          64   bad usage
+          130  interrupted (Ctrl-C; 143 for SIGTERM): the images in flight were finished
+               and only complete records were written
+        """
 }

@@ -41,7 +41,8 @@ struct ShardSelection: Sendable, Equatable {
             for name in ShardSelection.environmentVariables {
                 guard let value = environment(name) else { continue }
                 guard let arrayIndex = Int(value), arrayIndex >= 0, arrayIndex < count else {
-                    throw UsageError(message: "--shard auto/\(count): \(name)=\(value) is not an index from 0 to \(count - 1)")
+                    throw UsageError(
+                        message: "--shard auto/\(count): \(name)=\(value) is not an index from 0 to \(count - 1)")
                 }
                 return ShardSelection(index: arrayIndex + 1, count: count)
             }

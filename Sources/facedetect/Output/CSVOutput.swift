@@ -34,7 +34,8 @@ final class CSVOutput {
         }
         writeLine(CSVOutput.header)
         if keepingRows && path != "-", case .regularFile = FileSystem.kind(of: path),
-           let old = try? FileReading.bytes(atPath: path) {
+            let old = try? FileReading.bytes(atPath: path)
+        {
             let rows = String(decoding: old, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
             if rows.first == Substring(CSVOutput.header) {
                 for row in rows.dropFirst() { writeLine(String(row)) }
@@ -46,7 +47,9 @@ final class CSVOutput {
     func write(_ record: PredictionRecord) {
         for (number, face) in record.faces.enumerated() {
             let box = face.bounds
-            let numbers = [box.x, box.y, box.width, box.height].map { JSONText.fixedPoint(Double($0), decimals: 2, trimmed: true) }
+            let numbers = [box.x, box.y, box.width, box.height].map {
+                JSONText.fixedPoint(Double($0), decimals: 2, trimmed: true)
+            }
             let score = JSONText.fixedPoint(Double(face.score), decimals: 4, trimmed: true)
             writeLine(([CSVOutput.field(record.file), String(number + 1)] + numbers + [score]).joined(separator: ","))
         }

@@ -6,7 +6,8 @@ enum FaceLines {
     static func lines(for record: PredictionRecord, center: Bool, withPath: Bool) -> [String] {
         record.faces.map { face in
             let box = face.bounds
-            let numbers = center
+            let numbers =
+                center
                 ? [box.x + box.width / 2, box.y + box.height / 2]
                 : [box.x, box.y, box.width, box.height]
             let text = numbers.map { String(Int($0.rounded())) }.joined(separator: " ")

@@ -7,13 +7,27 @@ struct JSONText {
     private var needsComma = false
 
     /// Starts an object (`{`), as a value or as the whole line.
-    mutating func beginObject() { beginValue(); text += "{"; needsComma = false }
+    mutating func beginObject() {
+        beginValue()
+        text += "{"
+        needsComma = false
+    }
     /// Ends the current object.
-    mutating func endObject() { text += "}"; needsComma = true }
+    mutating func endObject() {
+        text += "}"
+        needsComma = true
+    }
     /// Starts an array (`[`).
-    mutating func beginArray() { beginValue(); text += "["; needsComma = false }
+    mutating func beginArray() {
+        beginValue()
+        text += "["
+        needsComma = false
+    }
     /// Ends the current array.
-    mutating func endArray() { text += "]"; needsComma = true }
+    mutating func endArray() {
+        text += "]"
+        needsComma = true
+    }
 
     /// Writes `"key": ` inside an object; the value follows.
     mutating func key(_ name: String) {
@@ -24,10 +38,18 @@ struct JSONText {
     }
 
     /// Writes a string value.
-    mutating func string(_ value: String) { beginValue(); appendString(value); needsComma = true }
+    mutating func string(_ value: String) {
+        beginValue()
+        appendString(value)
+        needsComma = true
+    }
 
     /// Writes an integer value.
-    mutating func integer(_ value: Int) { beginValue(); text += String(value); needsComma = true }
+    mutating func integer(_ value: Int) {
+        beginValue()
+        text += String(value)
+        needsComma = true
+    }
 
     /// Writes `value` rounded to `decimals` places; `trimmed` drops trailing zeros but keeps one
     /// decimal (`12.50` → `12.5`, `12.00` → `12.0`).

@@ -30,12 +30,14 @@ enum OutputPlan: Sendable, Equatable {
         if inputs.count > 1 || hasDirectoryInput || inputs.contains("-") {
             if case .unavailable = outputKind {
                 guard ImageFormat(path: output) == nil else {
-                    throw UsageError(message: "-o: '\(output)' looks like an image file, but several inputs need a directory")
+                    throw UsageError(
+                        message: "-o: '\(output)' looks like an image file, but several inputs need a directory")
                 }
                 return .directory(output)
             }
             guard isDirectory else {
-                throw UsageError(message: "-o: '\(output)' must be a directory when there are several inputs or a directory input")
+                throw UsageError(
+                    message: "-o: '\(output)' must be a directory when there are several inputs or a directory input")
             }
             return .directory(output)
         }

@@ -27,13 +27,22 @@ struct PredictionRecord: Sendable {
     var jsonLine: String {
         var json = JSONText()
         json.beginObject()
-        json.key("file"); json.string(file)
+        json.key("file")
+        json.string(file)
         if let width, let height {
-            json.key("width"); json.integer(width)
-            json.key("height"); json.integer(height)
+            json.key("width")
+            json.integer(width)
+            json.key("height")
+            json.integer(height)
         }
-        if let seconds { json.key("seconds"); json.number(seconds, decimals: 6) }
-        if let decodeSeconds { json.key("decodeSeconds"); json.number(decodeSeconds, decimals: 6) }
+        if let seconds {
+            json.key("seconds")
+            json.number(seconds, decimals: 6)
+        }
+        if let decodeSeconds {
+            json.key("decodeSeconds")
+            json.number(decodeSeconds, decimals: 6)
+        }
         json.key("faces")
         json.beginArray()
         for face in faces { PredictionRecord.write(face, to: &json) }
@@ -44,7 +53,10 @@ struct PredictionRecord: Sendable {
             for warning in warnings { json.string(warning) }
             json.endArray()
         }
-        if let error { json.key("error"); json.string(error) }
+        if let error {
+            json.key("error")
+            json.string(error)
+        }
         json.endObject()
         return json.text
     }
@@ -55,7 +67,8 @@ struct PredictionRecord: Sendable {
         let box = face.bounds
         json.key("box")
         json.numbers([Double(box.x), Double(box.y), Double(box.width), Double(box.height)], decimals: 2)
-        json.key("score"); json.number(Double(face.score), decimals: 4, trimmed: true)
+        json.key("score")
+        json.number(Double(face.score), decimals: 4, trimmed: true)
         if !face.landmarks.isEmpty {
             json.key("landmarks")
             json.beginObject()
@@ -70,12 +83,14 @@ struct PredictionRecord: Sendable {
             ("leftEyeOpenProbability", face.leftEyeOpenProbability),
             ("rightEyeOpenProbability", face.rightEyeOpenProbability),
         ]
-        for case let (name, value?) in probabilities {
-            json.key(name); json.number(Double(value), decimals: 4, trimmed: true)
+        for case (let name, let value?) in probabilities {
+            json.key(name)
+            json.number(Double(value), decimals: 4, trimmed: true)
         }
         let angles: [(String, Float?)] = [("eulerX", face.eulerX), ("eulerY", face.eulerY), ("eulerZ", face.eulerZ)]
-        for case let (name, value?) in angles {
-            json.key(name); json.number(Double(value), decimals: 2, trimmed: true)
+        for case (let name, let value?) in angles {
+            json.key(name)
+            json.number(Double(value), decimals: 2, trimmed: true)
         }
         json.endObject()
     }

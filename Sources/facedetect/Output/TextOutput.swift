@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FaceDetectionIO
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Lines of text going to a file descriptor (standard output, standard error or a file), each
 /// line written whole as soon as it is complete.
@@ -18,9 +19,13 @@ final class TextOutput {
     private(set) var failure: String?
 
     /// Standard output.
-    static func standardOutput() -> TextOutput { TextOutput(descriptor: 1, name: "standard output", ownsDescriptor: false) }
+    static func standardOutput() -> TextOutput {
+        TextOutput(descriptor: 1, name: "standard output", ownsDescriptor: false)
+    }
     /// Standard error.
-    static func standardError() -> TextOutput { TextOutput(descriptor: 2, name: "standard error", ownsDescriptor: false) }
+    static func standardError() -> TextOutput {
+        TextOutput(descriptor: 2, name: "standard error", ownsDescriptor: false)
+    }
 
     /// Creates or truncates the file at `path`.
     static func create(_ path: String) throws(FileSystemError) -> TextOutput {

@@ -39,7 +39,8 @@ struct DetectionRun {
         let clock = ContinuousClock()
         let start = clock.now
         var failures: [String] = []
-        var itemCount = 0, faceCount = 0
+        var itemCount = 0
+        var faceCount = 0
         var foundFace = false
 
         let skipped = SkipCounter()
@@ -60,9 +61,11 @@ struct DetectionRun {
         let pipeline = OrderedPipeline<InputItem, ImageOutcome>(workers: threads, window: 4 * threads) {
             processor.process($0)
         }
-        pipeline.run(source: { InterruptSignal.signal == nil ? walker.next() : nil },
-                     shouldStop: { InterruptSignal.signal != nil },
-                     idle: { progress?.update(done: itemCount, total: total.value) }) { outcome in
+        pipeline.run(
+            source: { InterruptSignal.signal == nil ? walker.next() : nil },
+            shouldStop: { InterruptSignal.signal != nil },
+            idle: { progress?.update(done: itemCount, total: total.value) }
+        ) { outcome in
             itemCount += 1
             let record = outcome.record
             if !record.warnings.isEmpty {
@@ -84,7 +87,8 @@ struct DetectionRun {
             progress?.update(done: itemCount, total: total.value)
         }
         // The last frame: when the run was not interrupted, everything was done.
-        progress?.update(done: itemCount, total: total.value ?? (InterruptSignal.signal == nil ? itemCount : nil), force: true)
+        progress?.update(
+            done: itemCount, total: total.value ?? (InterruptSignal.signal == nil ? itemCount : nil), force: true)
         progress?.clear()
 
         if let json, let reason = json.failure {
@@ -98,9 +102,12 @@ struct DetectionRun {
         }
         if isBatch && !options.query {
             let seconds = ProgressBar.seconds(clock.now - start)
-            var line = "facedetect: \(itemCount) image\(itemCount == 1 ? "" : "s"), \(faceCount) face\(faceCount == 1 ? "" : "s"), "
+            var line =
+                "facedetect: \(itemCount) image\(itemCount == 1 ? "" : "s"), \(faceCount) face\(faceCount == 1 ? "" : "s"), "
             line += "\(failures.count) failed, " + JSONText.fixedPoint(seconds, decimals: 1, trimmed: false) + " s, "
-            line += JSONText.fixedPoint(seconds > 0 ? Double(itemCount) / seconds : 0, decimals: 1, trimmed: false) + " images/s"
+            line +=
+                JSONText.fixedPoint(seconds > 0 ? Double(itemCount) / seconds : 0, decimals: 1, trimmed: false)
+                + " images/s"
             if skipped.value > 0 { line += " (\(skipped.value) already done, skipped)" }
             standardError.writeLine(line)
         }
@@ -109,7 +116,8 @@ struct DetectionRun {
             for failure in failures { standardError.writeLine("  \(failure)") }
         }
         if let signal = InterruptSignal.signal {
-            standardError.writeLine("facedetect: interrupted after \(itemCount) images; complete records only were written")
+            standardError.writeLine(
+                "facedetect: interrupted after \(itemCount) images; complete records only were written")
             return signal == SIGTERM ? .terminated : .interrupted
         }
         if !failures.isEmpty { return .inputFailed }
@@ -123,12 +131,17 @@ struct DetectionRun {
         var excluded: [String] = []
         if case .directory(let path) = outputs { excluded.append(path) }
         if let crop = options.crop { excluded.append(crop) }
-        let shard = self.shard, alreadyDone = self.alreadyDone
-        return InputSource(InputWalker(arguments: options.inputs, excluding: excluded) { input in
-            if let shard, !shard.contains(key: input.relativePath) { return false }
-            if alreadyDone.contains(input.path) { skipped?.add(); return false }
-            return true
-        })
+        let shard = self.shard
+        let alreadyDone = self.alreadyDone
+        return InputSource(
+            InputWalker(arguments: options.inputs, excluding: excluded) { input in
+                if let shard, !shard.contains(key: input.relativePath) { return false }
+                if alreadyDone.contains(input.path) {
+                    skipped?.add()
+                    return false
+                }
+                return true
+            })
     }
 }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FaceDetectionIO
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The few POSIX file-system calls the tool needs, with errors as readable text (reading and
 /// atomic writing are FaceDetectionIO's `FileReading` and `AtomicFileWriter`).
@@ -33,7 +34,8 @@ enum FileSystem {
 
     /// Whether `a` and `b` name the same existing file (same device and inode).
     static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
+        var first = stat()
+        var second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }

@@ -107,7 +107,8 @@ struct ImageProcessor: Sendable {
         }
         record.seconds = ProgressBar.seconds(clock.now - detectStart)
         if decoded.scale != 1 { faces = faces.map { scaled($0, by: Float(decoded.scale)) } }
-        record.faces = FaceSelection.select(faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)
+        record.faces = FaceSelection.select(
+            faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)
 
         guard writesImages else { return ImageOutcome(record: record, failure: nil) }
         var image = decoded.image
@@ -123,7 +124,9 @@ struct ImageProcessor: Sendable {
             }
         }
         do {
-            if let directory = options.crop { try writeCrops(of: image, faces: record.faces, input: input, format: decoded.format, to: directory) }
+            if let directory = options.crop {
+                try writeCrops(of: image, faces: record.faces, input: input, format: decoded.format, to: directory)
+            }
             if let path = outputs.path(for: input, format: decoded.format) {
                 try writeAnnotated(image, faces: record.faces, to: path, input: input)
             }
@@ -144,13 +147,17 @@ struct ImageProcessor: Sendable {
     /// Draws `faces` on `image` (or blurs or pixelates them) and writes it atomically to `path`,
     /// creating the mirrored directories in directory mode; never overwrites the input or an
     /// output of this run.
-    private func writeAnnotated(_ image: FaceDetection.Image, faces: [Face], to path: String, input: ImageInput) throws(FileSystemError) {
+    private func writeAnnotated(_ image: FaceDetection.Image, faces: [Face], to path: String, input: ImageInput)
+        throws(FileSystemError)
+    {
         var canvas = image
         switch options.anonymization {
         case nil:
             canvas.draw(faces)
             if options.labels {
-                for (number, face) in faces.enumerated() { canvas.drawLabel(Self.label(number: number + 1, face), above: face.bounds) }
+                for (number, face) in faces.enumerated() {
+                    canvas.drawLabel(Self.label(number: number + 1, face), above: face.bounds)
+                }
             }
         case .blur?: for face in faces { canvas.blur(face.bounds) }
         case .pixelate?: for face in faces { canvas.pixelate(face.bounds) }
@@ -162,8 +169,10 @@ struct ImageProcessor: Sendable {
 
     /// Writes one image per face to `directory`/relative path without extension + `_faceN.ext`,
     /// each crop grown by `--crop-margin`.
-    private func writeCrops(of image: FaceDetection.Image, faces: [Face], input: ImageInput, format: ImageFormat,
-                            to directory: String) throws(FileSystemError) {
+    private func writeCrops(
+        of image: FaceDetection.Image, faces: [Face], input: ImageInput, format: ImageFormat,
+        to directory: String
+    ) throws(FileSystemError) {
         var stem = input.relativePath
         if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = String(stem[..<dot]) }
         for (number, face) in faces.enumerated() {
@@ -174,7 +183,9 @@ struct ImageProcessor: Sendable {
     }
 
     /// Writes `image` atomically to `path` once per run, never over the input.
-    private func write(_ image: FaceDetection.Image, to path: String, input: ImageInput, makingParents: Bool) throws(FileSystemError) {
+    private func write(_ image: FaceDetection.Image, to path: String, input: ImageInput, makingParents: Bool)
+        throws(FileSystemError)
+    {
         guard claims.claim(path) else {
             throw FileSystemError(path: path, reason: "already written for another input of this run")
         }
@@ -197,7 +208,8 @@ struct ImageProcessor: Sendable {
     private func scaled(_ face: Face, by factor: Float) -> Face {
         var result = face
         let box = face.bounds
-        result.bounds = Rect(x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor)
+        result.bounds = Rect(
+            x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor)
         result.landmarks = face.landmarks.map {
             Landmark(type: $0.type, position: Point(x: $0.position.x * factor, y: $0.position.y * factor))
         }

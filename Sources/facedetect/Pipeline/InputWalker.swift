@@ -52,8 +52,10 @@ struct InputWalker: Sequence, IteratorProtocol {
 
     /// A walker over `arguments`, in their order, that does not enter `excludedDirectories` and
     /// yields only the images `isWanted` accepts.
-    init(arguments: [String], excluding excludedDirectories: [String] = [],
-         isWanted: @escaping @Sendable (ImageInput) -> Bool = { _ in true }) {
+    init(
+        arguments: [String], excluding excludedDirectories: [String] = [],
+        isWanted: @escaping @Sendable (ImageInput) -> Bool = { _ in true }
+    ) {
         self.arguments = arguments.reversed()
         self.excludedDirectories = excludedDirectories
         self.isWanted = isWanted
@@ -70,7 +72,10 @@ struct InputWalker: Sequence, IteratorProtocol {
                 readingStandardInput = false
             }
             guard let argument = arguments.popLast() else { return nil }
-            if argument == "-" { readingStandardInput = true; continue }
+            if argument == "-" {
+                readingStandardInput = true
+                continue
+            }
             return (argument, false)
         }
     }
@@ -92,8 +97,9 @@ struct InputWalker: Sequence, IteratorProtocol {
                     pending.append(.directory(ImageInput(path: argument, relativePath: root)))
                     continue
                 }
-                let input = ImageInput(path: argument,
-                                       relativePath: fromStandardInput ? root : FileSystem.lastComponent(of: argument))
+                let input = ImageInput(
+                    path: argument,
+                    relativePath: fromStandardInput ? root : FileSystem.lastComponent(of: argument))
                 if isWanted(input) { return .image(input) }
                 continue
             }
@@ -101,7 +107,9 @@ struct InputWalker: Sequence, IteratorProtocol {
             case .file(let input):
                 guard isWanted(input) else { continue }
                 // Unreadable files are kept: the reader then says why they cannot be read.
-                guard let bytes = try? FileReading.firstBytes(atPath: input.path, count: 16) else { return .image(input) }
+                guard let bytes = try? FileReading.firstBytes(atPath: input.path, count: 16) else {
+                    return .image(input)
+                }
                 if ImageFormat.sniff(bytes) != nil { return .image(input) }
             case .directory(let directory):
                 if let failure = enter(directory) { return failure }
@@ -112,7 +120,8 @@ struct InputWalker: Sequence, IteratorProtocol {
     /// Queues the entries of `directory` in sorted order; a failure if it cannot be listed.
     private mutating func enter(_ directory: ImageInput) -> InputItem? {
         guard case .directory(let device, let inode) = FileSystem.kind(of: directory.path),
-              visited.insert([device, inode]).inserted else { return nil }
+            visited.insert([device, inode]).inserted
+        else { return nil }
         for excluded in excludedDirectories {
             if case .directory(device, inode) = FileSystem.kind(of: excluded) { return nil }
         }

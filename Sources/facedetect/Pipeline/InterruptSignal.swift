@@ -1,8 +1,9 @@
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ctrl-C (SIGINT) and `kill` (SIGTERM): the first one asks the run to stop feeding images; the
@@ -17,9 +18,11 @@ enum InterruptSignal {
         _ = received.load(ordering: .relaxed)  // initialise the global before a handler can touch it
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { number in InterruptSignal.received.store(number, ordering: .relaxed) }
+            action.__sigaction_handler.sa_handler = { number in
+                InterruptSignal.received.store(number, ordering: .relaxed)
+            }
         #else
-        action.__sigaction_u.__sa_handler = { number in InterruptSignal.received.store(number, ordering: .relaxed) }
+            action.__sigaction_u.__sa_handler = { number in InterruptSignal.received.store(number, ordering: .relaxed) }
         #endif
         action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
         sigemptyset(&action.sa_mask)

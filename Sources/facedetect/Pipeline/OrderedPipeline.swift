@@ -43,8 +43,10 @@ final class OrderedPipeline<Job: Sendable, Output: Sendable>: @unchecked Sendabl
     /// every `idleInterval` seconds while waiting (e.g. to redraw a progress bar). Returns when
     /// every job read has been emitted, and the source has ended or `shouldStop` says so (then a
     /// reader blocked in the source, e.g. on a terminal, is left behind and what it reads dropped).
-    func run(source: @escaping @Sendable () -> Job?, shouldStop: () -> Bool = { false }, idleInterval: Double = 0.25,
-             idle: () -> Void = {}, emit: (Output) -> Void) {
+    func run(
+        source: @escaping @Sendable () -> Job?, shouldStop: () -> Bool = { false }, idleInterval: Double = 0.25,
+        idle: () -> Void = {}, emit: (Output) -> Void
+    ) {
         condition.lock()
         runningWorkers = workers
         condition.unlock()

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FaceDetectionIO
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `--resume` learns from an existing JSON Lines file: the images that already have a
 /// record. A last line cut short (the previous run was killed while writing it) is removed from
@@ -36,7 +37,8 @@ enum ResumeLog {
     static func fileValue(inRecord line: [UInt8]) -> String? {
         let prefix = Array(#"{"file": ""#.utf8)
         guard line.count > prefix.count, Array(line[0..<prefix.count]) == prefix,
-              line.last == UInt8(ascii: "}") else { return nil }
+            line.last == UInt8(ascii: "}")
+        else { return nil }
         return decodeJSONString(line[prefix.count...])
     }
 
@@ -62,7 +64,10 @@ enum ResumeLog {
                 flushUTF8()
                 return String(scalars)
             }
-            guard byte == UInt8(ascii: "\\") else { utf8.append(byte); continue }
+            guard byte == UInt8(ascii: "\\") else {
+                utf8.append(byte)
+                continue
+            }
             guard index < bytes.endIndex else { return nil }
             let escape = bytes[index]
             index += 1
@@ -79,7 +84,10 @@ enum ResumeLog {
             case UInt8(ascii: "u"):
                 guard let code = hex4(at: index) else { return nil }
                 index += 4
-                if (0xD800..<0xDC00).contains(code) { pendingHighSurrogate = code; continue }
+                if (0xD800..<0xDC00).contains(code) {
+                    pendingHighSurrogate = code
+                    continue
+                }
                 var value = code
                 if (0xDC00..<0xE000).contains(code), let high = pendingHighSurrogate {
                     value = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)

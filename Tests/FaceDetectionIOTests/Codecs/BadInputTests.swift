@@ -47,7 +47,8 @@ struct BadInputTests {
         // 100000 x 100000 x 3 bytes would be 30 GB; the guard must refuse it from the header alone.
         let error = try #require(failure("huge_ihdr.png"))
         #expect(error.reason == "image too large: 100000x100000 exceeds the limit of 32768 pixels per side")
-        let budget = try #require(failure("huge_ihdr.png", limits: DecodeLimits(maxDimension: 200_000, maxPixels: 50_000_000)))
+        let budget = try #require(
+            failure("huge_ihdr.png", limits: DecodeLimits(maxDimension: 200_000, maxPixels: 50_000_000)))
         #expect(budget.reason == "image too large: 100000x100000 exceeds the limit of 50000000 pixels")
     }
 
@@ -58,9 +59,11 @@ struct BadInputTests {
 
     @Test func limitsRefuseAnOrdinaryImageWhenSetLow() throws {
         #expect(throws: ImageIOError.self) {
-            try ImageIO.read(path: FixturePaths.photo("grace_hopper.jpg"), limits: DecodeLimits(maxPixels: 512 * 600 - 1))
+            try ImageIO.read(
+                path: FixturePaths.photo("grace_hopper.jpg"), limits: DecodeLimits(maxPixels: 512 * 600 - 1))
         }
-        let image = try ImageIO.read(path: FixturePaths.photo("grace_hopper.jpg"), limits: DecodeLimits(maxDimension: 600, maxPixels: 512 * 600))
+        let image = try ImageIO.read(
+            path: FixturePaths.photo("grace_hopper.jpg"), limits: DecodeLimits(maxDimension: 600, maxPixels: 512 * 600))
         #expect(image.image.width == 512)
     }
 
@@ -71,7 +74,8 @@ struct BadInputTests {
         #expect(decoded.image.width == full.width && decoded.image.height == full.height)
         // The first MCU rows decode as in the complete file; the last row is the grey that fills missing data.
         let rows = 24  // the first MCU rows (16 pixels each), away from the cut
-        let topRows = Image(width: full.width, height: rows, pixels: Array(decoded.image.pixels.prefix(full.width * rows * 3)))
+        let topRows = Image(
+            width: full.width, height: rows, pixels: Array(decoded.image.pixels.prefix(full.width * rows * 3)))
         let fullTop = Image(width: full.width, height: rows, pixels: Array(full.pixels.prefix(full.width * rows * 3)))
         #expect(ReferencePixels.maxDifference(topRows, fullTop) <= 1)
         let lastRow = decoded.image.pixels.suffix(full.width * 3)
@@ -95,12 +99,16 @@ struct BadInputTests {
     }
 
     @Test func missingFileAndDirectoryGiveClearReasons() throws {
-        let missing = #expect(throws: ImageIOError.self) { try ImageIO.read(path: FixturePaths.codec("no-such-file.png")) }
+        let missing = #expect(throws: ImageIOError.self) {
+            try ImageIO.read(path: FixturePaths.codec("no-such-file.png"))
+        }
         #expect(missing?.reason == "no such file")
         #expect(missing?.path == FixturePaths.codec("no-such-file.png"))
         let directory = #expect(throws: ImageIOError.self) { try ImageIO.read(path: FixturePaths.codec("bad")) }
         #expect(directory?.reason == "is a directory")
-        let throughFile = #expect(throws: ImageIOError.self) { try Image(contentsOf: FixturePaths.codec("manifest.txt/x.png")) }
+        let throughFile = #expect(throws: ImageIOError.self) {
+            try Image(contentsOf: FixturePaths.codec("manifest.txt/x.png"))
+        }
         #expect(throughFile?.reason == "a path component is not a directory")
     }
 
@@ -118,7 +126,10 @@ struct BadInputTests {
     @Test func everyPrefixOfAValidFileFailsOrWarnsWithoutCrashing() throws {
         // Cutting a file anywhere must give an ImageIOError or a decoded image, never a crash.
         // A cut PNG decodes only when all its image data is there (just the 12-byte IEND chunk is cut).
-        for name in ["png_rgba_adam7.png", "png_palette_trns.png", "png_exif_orientation_6.png", "jpeg_progressive.jpg", "exif_orientation_6.jpg"] {
+        for name in [
+            "png_rgba_adam7.png", "png_palette_trns.png", "png_exif_orientation_6.png", "jpeg_progressive.jpg",
+            "exif_orientation_6.jpg",
+        ] {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec(name))))
             let complete = try ImageIO.decode(bytes, name: name).image
             for cut in stride(from: 0, to: bytes.count, by: 7) {
@@ -151,7 +162,9 @@ struct ScanLimitTests {
     }
 
     @Test func tooManyScansFail() throws {
-        let error = #expect(throws: ImageIOError.self) { try ImageIO.decode(try repeatingLastScan(1_100), name: "scans.jpg") }
+        let error = #expect(throws: ImageIOError.self) {
+            try ImageIO.decode(try repeatingLastScan(1_100), name: "scans.jpg")
+        }
         #expect(error?.reason == "corrupt JPEG: more than 1000 progressive scans")
     }
 
@@ -203,7 +216,8 @@ struct FileSizeLimitTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("stream").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let jpegStart = Array(try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec("jpeg_203x151.jpg"))).prefix(1024))
+        let jpegStart = Array(
+            try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec("jpeg_203x151.jpg"))).prefix(1024))
         let writer = Thread {
             guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
             var chunk = jpegStart

@@ -11,9 +11,14 @@ enum ReferencePixels {
         var index = 2
         guard bytes.starts(with: Array("P6".utf8)) else { throw PPMError.notP6(path) }
         while fields.count < 3 {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            { index += 1 }
             var value = 0
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { value = value * 10 + Int(bytes[index] - 0x30); index += 1 }
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
             fields.append(value)
         }
         index += 1
@@ -22,7 +27,10 @@ enum ReferencePixels {
         return Image(width: width, height: height, pixels: Array(bytes[index...]))
     }
 
-    enum PPMError: Error { case notP6(String), badSize(String) }
+    enum PPMError: Error {
+        case notP6(String)
+        case badSize(String)
+    }
 
     /// The largest absolute difference between corresponding samples (the images must have one size).
     static func maxDifference(_ a: Image, _ b: Image) -> Int {

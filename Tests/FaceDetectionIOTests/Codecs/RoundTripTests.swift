@@ -25,9 +25,11 @@ struct RoundTripTests {
         // Every pixel keeps its colour class: red stays red, blue stays blue (no flips, no swapped channels).
         for y in 0..<5 {
             for x in 0..<6 {
-                let want = f[x, y], got = decoded.image[x, y]
-                #expect(abs(Int(want.r) - Int(got.r)) < 64 && abs(Int(want.b) - Int(got.b)) < 64 && got.g < 64,
-                        "pixel (\(x), \(y)): \(got) for \(want)")
+                let want = f[x, y]
+                let got = decoded.image[x, y]
+                #expect(
+                    abs(Int(want.r) - Int(got.r)) < 64 && abs(Int(want.b) - Int(got.b)) < 64 && got.g < 64,
+                    "pixel (\(x), \(y)): \(got) for \(want)")
             }
         }
         #expect(ReferencePixels.meanDifference(decoded.image, f) < 12)
@@ -52,7 +54,9 @@ struct RoundTripTests {
     @Test func oddSizesRoundTripThroughPNG() throws {
         for (width, height) in [(1, 1), (1, 7), (13, 1), (17, 9)] {
             var image = Image(width: width, height: height)
-            for y in 0..<height { for x in 0..<width { image[x, y] = RGB(UInt8(x * 15), UInt8(y * 27), UInt8((x ^ y) * 9)) } }
+            for y in 0..<height {
+                for x in 0..<width { image[x, y] = RGB(UInt8(x * 15), UInt8(y * 27), UInt8((x ^ y) * 9)) }
+            }
             #expect(try ImageIO.decode(ImageIO.encode(image, as: .png), name: "odd.png").image == image)
         }
     }

@@ -4,7 +4,9 @@ import Testing
 
 /// libjpeg's DCT scaling: maxScale picks 1/2, 1/4 or 1/8 size, rounded up, close to Pillow's scaled decode.
 struct ScalingTests {
-    @Test(arguments: [(2, 2, 102, 76), (3, 2, 102, 76), (4, 4, 51, 38), (7, 4, 51, 38), (8, 8, 26, 19), (100, 8, 26, 19)])
+    @Test(arguments: [
+        (2, 2, 102, 76), (3, 2, 102, 76), (4, 4, 51, 38), (7, 4, 51, 38), (8, 8, 26, 19), (100, 8, 26, 19),
+    ])
     func scaledDecodeHasTheRightSizeAndPixels(maxScale: Int, scale: Int, width: Int, height: Int) throws {
         let decoded = try ImageIO.read(path: FixturePaths.codec("jpeg_203x151.jpg"), maxScale: maxScale)
         #expect(decoded.scale == scale)
@@ -38,15 +40,20 @@ struct ScalingTests {
 
     /// Mean of each scale x scale block (partial blocks at the right and bottom edges average what they have).
     private func boxDownscaled(_ image: Image, by scale: Int) -> Image {
-        let width = (image.width + scale - 1) / scale, height = (image.height + scale - 1) / scale
+        let width = (image.width + scale - 1) / scale
+        let height = (image.height + scale - 1) / scale
         var out = Image(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                var sum = [0, 0, 0], count = 0
+                var sum = [0, 0, 0]
+                var count = 0
                 for sy in y * scale..<min((y + 1) * scale, image.height) {
                     for sx in x * scale..<min((x + 1) * scale, image.width) {
                         let c = image[sx, sy]
-                        sum[0] += Int(c.r); sum[1] += Int(c.g); sum[2] += Int(c.b); count += 1
+                        sum[0] += Int(c.r)
+                        sum[1] += Int(c.g)
+                        sum[2] += Int(c.b)
+                        count += 1
                     }
                 }
                 out[x, y] = RGB(UInt8(sum[0] / count), UInt8(sum[1] / count), UInt8(sum[2] / count))

@@ -71,7 +71,10 @@ struct WriteTests {
     @Test(.enabled(if: geteuid() != 0, "root can write into read-only directories"))
     func readOnlyDirectoryLeavesNothingBehind() throws {
         let directory = try FixturePaths.makeTemporaryDirectory()
-        defer { chmod(directory, 0o755); try? FileManager.default.removeItem(atPath: directory) }
+        defer {
+            chmod(directory, 0o755)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
         chmod(directory, 0o555)
         let error = #expect(throws: ImageIOError.self) { try fPicture().write(to: directory + "/out.png") }
         #expect(error?.reason == "cannot write: permission denied")

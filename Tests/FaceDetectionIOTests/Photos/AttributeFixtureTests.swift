@@ -1,11 +1,14 @@
+import FaceDetectionIO
 import Foundation
 import Testing
+
 @testable import FaceDetection
-import FaceDetectionIO
 
 /// MTCNN from the repository's Models folder, for tests that need measured landmarks.
 private func mtcnn() throws -> MTCNN {
-    try MTCNN(model: ModelFile(bytes: Array(Data(contentsOf: URL(fileURLWithPath: FixturePaths.root + "/../Models/mtcnn.fdm")))))
+    try MTCNN(
+        model: ModelFile(
+            bytes: Array(Data(contentsOf: URL(fileURLWithPath: FixturePaths.root + "/../Models/mtcnn.fdm")))))
 }
 
 /// MTCNN's faces of at least 100 px in fixture photo `name` (or its mirror image), each annotated
@@ -33,16 +36,22 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
 /// astronaut.png (Eileen Collins, public domain): frontal, smiling, both eyes open.
 @Test func astronautSmilesWithOpenEyesFacingTheCamera() throws {
     let face = try largestFace(astronautFaces)
-    let yaw = try #require(face.eulerY), smile = try #require(face.smilingProbability)
-    let left = try #require(face.leftEyeOpenProbability), right = try #require(face.rightEyeOpenProbability)
+    let yaw = try #require(face.eulerY)
+    let smile = try #require(face.smilingProbability)
+    let left = try #require(face.leftEyeOpenProbability)
+    let right = try #require(face.rightEyeOpenProbability)
     print("astronaut: euler \(face.eulerX!) \(yaw) \(face.eulerZ!), smile \(smile), eyes \(left) \(right)")
     #expect(abs(yaw) < 12)
     #expect(smile > 0.5)
     #expect(left > 0.5 && right > 0.5)
     // Frontal: Android's frontal set plus the measured nose tip.
-    #expect(Set(face.landmarks.map(\.type)) == [.rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek,
-                                                 .mouthLeft, .mouthRight, .mouthBottom, .noseTip])
-    let l = try #require(face.landmark(.leftEye)), r = try #require(face.landmark(.rightEye))
+    #expect(
+        Set(face.landmarks.map(\.type)) == [
+            .rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek,
+            .mouthLeft, .mouthRight, .mouthBottom, .noseTip,
+        ])
+    let l = try #require(face.landmark(.leftEye))
+    let r = try #require(face.landmark(.rightEye))
     #expect(l.position.x > r.position.x)  // the subject's left eye is on the image's right
 }
 
@@ -50,11 +59,16 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
 /// this frontal face, so only within MTCNN's landmark noise).
 @Test func mirroredAstronautSwapsLeftAndRight() throws {
     let image = try Image(contentsOf: FixturePaths.photo("astronaut.png"))
-    let a = try largestFace(astronautFaces), b = try largestFace(mirroredAstronautFaces)
+    let a = try largestFace(astronautFaces)
+    let b = try largestFace(mirroredAstronautFaces)
     #expect(abs(a.eulerY! + b.eulerY!) < 5 && abs(a.eulerZ! + b.eulerZ!) < 3)
-    let w = Float(image.width), tolerance = 0.05 * a.bounds.width
-    for (type, swapped) in [(LandmarkType.leftEye, LandmarkType.rightEye), (.mouthLeft, .mouthRight), (.leftCheek, .rightCheek)] {
-        let p = try #require(a.landmark(type)).position, q = try #require(b.landmark(swapped)).position
+    let w = Float(image.width)
+    let tolerance = 0.05 * a.bounds.width
+    for (type, swapped) in [
+        (LandmarkType.leftEye, LandmarkType.rightEye), (.mouthLeft, .mouthRight), (.leftCheek, .rightCheek),
+    ] {
+        let p = try #require(a.landmark(type)).position
+        let q = try #require(b.landmark(swapped)).position
         #expect(abs(p.x - (w - q.x)) < tolerance && abs(p.y - q.y) < tolerance, "\(type): \(p) vs mirrored \(q)")
     }
     #expect(abs(a.smilingProbability! - b.smilingProbability!) < 0.15)
@@ -65,15 +79,21 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
 /// points (his right cheek and ear face the camera); in the mirror image all of it flips.
 @Test func turnedCameramanAndHisMirrorImage() throws {
     let image = try Image(contentsOf: FixturePaths.photo("camera.png"))
-    let a = try largestFace(cameraFaces), b = try largestFace(mirroredCameraFaces)
-    let yaw = try #require(a.eulerY), mirroredYaw = try #require(b.eulerY)
+    let a = try largestFace(cameraFaces)
+    let b = try largestFace(mirroredCameraFaces)
+    let yaw = try #require(a.eulerY)
+    let mirroredYaw = try #require(b.eulerY)
     // MTCNN's points on a turned face are not mirror-exact (measured: 50° here, −41° mirrored).
     #expect(yaw > 36 && mirroredYaw < -36 && abs(yaw + mirroredYaw) < 12, "yaw \(yaw), mirrored \(mirroredYaw)")
     #expect(Set(a.landmarks.map(\.type)) == [.rightEye, .mouthRight, .rightEar, .noseBase, .rightCheek, .noseTip])
     #expect(Set(b.landmarks.map(\.type)) == [.leftEye, .mouthLeft, .leftEar, .noseBase, .leftCheek, .noseTip])
-    let w = Float(image.width), tolerance = 0.1 * a.bounds.width
-    for (type, swapped) in [(LandmarkType.rightEye, LandmarkType.leftEye), (.rightEar, .leftEar), (.noseBase, .noseBase)] {
-        let p = try #require(a.landmark(type)).position, q = try #require(b.landmark(swapped)).position
+    let w = Float(image.width)
+    let tolerance = 0.1 * a.bounds.width
+    for (type, swapped) in [
+        (LandmarkType.rightEye, LandmarkType.leftEye), (.rightEar, .leftEar), (.noseBase, .noseBase),
+    ] {
+        let p = try #require(a.landmark(type)).position
+        let q = try #require(b.landmark(swapped)).position
         #expect(abs(p.x - (w - q.x)) < tolerance && abs(p.y - q.y) < tolerance, "\(type): \(p) vs mirrored \(q)")
     }
 }
@@ -85,7 +105,9 @@ func attributeOutputsAreProbabilities(_ name: String) throws {
     let faces = try #require(shared[name]).get()
     #expect(!faces.isEmpty, "\(name): no face")
     for face in faces {
-        print("\(name): box \(face.bounds) euler \(face.eulerX ?? .nan) \(face.eulerY ?? .nan) \(face.eulerZ ?? .nan) smile \(face.smilingProbability ?? .nan) eyes \(face.leftEyeOpenProbability ?? .nan) \(face.rightEyeOpenProbability ?? .nan)")
+        print(
+            "\(name): box \(face.bounds) euler \(face.eulerX ?? .nan) \(face.eulerY ?? .nan) \(face.eulerZ ?? .nan) smile \(face.smilingProbability ?? .nan) eyes \(face.leftEyeOpenProbability ?? .nan) \(face.rightEyeOpenProbability ?? .nan)"
+        )
         for p in [face.smilingProbability, face.leftEyeOpenProbability, face.rightEyeOpenProbability] {
             let value = try #require(p)
             #expect(value >= 0 && value <= 1)

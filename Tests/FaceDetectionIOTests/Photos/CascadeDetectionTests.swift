@@ -1,5 +1,6 @@
 import FaceDetectionIO
 import Testing
+
 @testable import FaceDetection
 
 /// Expected face boxes (OpenCV 4.14 detectMultiScale with alt2, see Fixtures/README.md).
@@ -28,8 +29,10 @@ let graceHopperFace = Rect(x: 149, y: 102, width: 229, height: 229)
 /// `image`'s region `rect` (grown by 30 %) scaled to `side` × `side`, RGB channel by channel.
 func faceCrop(_ image: Image, _ rect: Rect, side: Int) -> Image {
     let grow = rect.width * 0.3
-    let x0 = max(0, Int(rect.x - grow / 2)), y0 = max(0, Int(rect.y - grow / 2))
-    let w = min(image.width - x0, Int(rect.width + grow)), h = min(image.height - y0, Int(rect.height + grow))
+    let x0 = max(0, Int(rect.x - grow / 2))
+    let y0 = max(0, Int(rect.y - grow / 2))
+    let w = min(image.width - x0, Int(rect.width + grow))
+    let h = min(image.height - y0, Int(rect.height + grow))
     var out = Image(width: side, height: side)
     for c in 0..<3 {
         var plane = GrayImage(width: w, height: h)
@@ -47,12 +50,17 @@ func multiFaceCanvas() throws -> (Image, [Rect]) {
     let hopper = try Image(contentsOf: FixturePaths.photo("grace_hopper.jpg"))
     var canvas = Image(width: 400, height: 300, fill: RGB(140, 150, 160))
     var faces: [Rect] = []
-    for (source, box, side, x, y) in [(astronaut, astronautFace, 40, 10, 20), (astronaut, astronautFace, 100, 70, 160),
-                                      (hopper, graceHopperFace, 70, 200, 20), (hopper, graceHopperFace, 140, 250, 150)] {
+    for (source, box, side, x, y) in [
+        (astronaut, astronautFace, 40, 10, 20), (astronaut, astronautFace, 100, 70, 160),
+        (hopper, graceHopperFace, 70, 200, 20), (hopper, graceHopperFace, 140, 250, 150),
+    ] {
         let crop = faceCrop(source, box, side: side)
         for yy in 0..<side { for xx in 0..<side { canvas[x + xx, y + yy] = crop[xx, yy] } }
         let inner = Float(side) / 1.3
-        faces.append(Rect(x: Float(x) + (Float(side) - inner) / 2, y: Float(y) + (Float(side) - inner) / 2, width: inner, height: inner))
+        faces.append(
+            Rect(
+                x: Float(x) + (Float(side) - inner) / 2, y: Float(y) + (Float(side) - inner) / 2, width: inner,
+                height: inner))
     }
     return (canvas, faces)
 }
@@ -73,7 +81,8 @@ func multiFaceCanvas() throws -> (Image, [Rect]) {
     let three = try FaceDetector(options: .init(minFaceSize: .pixels(40), threads: 3)).detect(in: canvas)
     #expect(one == three)
     #expect(one.count >= 3)
-    let prominent = try FaceDetector(options: .init(minFaceSize: .pixels(40), prominentFaceOnly: true)).detect(in: canvas)
+    let prominent = try FaceDetector(options: .init(minFaceSize: .pixels(40), prominentFaceOnly: true)).detect(
+        in: canvas)
     #expect(prominent.count == 1)
     #expect(try #require(prominent.first).bounds.iou(expected[3]) > 0.5)
     // minimum face size 70 px: the largest face (108 px) is still found, the two small ones

@@ -1,6 +1,7 @@
 import FaceDetectionIO
 import Foundation
 import Testing
+
 @testable import FaceDetection
 
 /// OpenCV 4.14's results on the fixture photos (tools/make_cascade_golden.py).
@@ -39,8 +40,10 @@ struct OpenCVReference: Decodable {
     }
 }
 
-@Test(arguments: [(CascadeClassifier.Builtin.frontalFaceAlt2, "haarcascade_frontalface_alt2"),
-                  (.frontalFaceDefault, "haarcascade_frontalface_default")])
+@Test(arguments: [
+    (CascadeClassifier.Builtin.frontalFaceAlt2, "haarcascade_frontalface_alt2"),
+    (.frontalFaceDefault, "haarcascade_frontalface_default"),
+])
 func rawWindowsMatchOpenCV(_ builtin: CascadeClassifier.Builtin, _ name: String) throws {
     let reference = try OpenCVReference.load()
     for (photo, entry) in reference.images {
@@ -51,8 +54,9 @@ func rawWindowsMatchOpenCV(_ builtin: CascadeClassifier.Builtin, _ name: String)
         for y in 0..<ch { for x in 0..<cw { crop[x, y] = equalized[cx + x, cy + y] } }
         // OpenCV's own scan: scale 1.1, step 2 below scale 2 and 1 above, every window kept;
         // the crop is already equalised (as OpenCV saw it)
-        let detector = CascadeDetector(cascade: try CascadeClassifier(builtin),
-                                       settings: .init(scaleFactor: 1.1, step: 2, denseFromScale: 2, minNeighbors: 0, equalizeHistogram: false))
+        let detector = CascadeDetector(
+            cascade: try CascadeClassifier(builtin),
+            settings: .init(scaleFactor: 1.1, step: 2, denseFromScale: 2, minNeighbors: 0, equalizeHistogram: false))
         let hits = detector.scan(gray: crop, minFace: 20, threads: 1)
             .sorted { ($0.x, $0.y, $0.width, $0.height) < ($1.x, $1.y, $1.width, $1.height) }
         let want = expected.sorted { ($0[0], $0[1], $0[2], $0[3]) < ($1[0], $1[1], $1[2], $1[3]) }

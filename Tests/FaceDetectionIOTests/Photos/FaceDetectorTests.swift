@@ -1,6 +1,6 @@
-import Testing
 import FaceDetection
 import FaceDetectionIO
+import Testing
 
 /// The public `FaceDetector` with the embedded models: modes and what the options turn on and off.
 @Suite struct FaceDetectorTests {
@@ -14,17 +14,23 @@ import FaceDetectionIO
     }
 
     @Test func accurateModeWithEverythingGivesAndroidsFrontalSet() throws {
-        let detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all,
-                                                       minFaceSize: .pixels(40)))
+        let detector = try FaceDetector(
+            options: .init(
+                mode: .accurate, landmarks: .all, classification: .all,
+                minFaceSize: .pixels(40)))
         let faces = try detector.detect(in: astronaut)
         let face = try #require(faces.first)
         #expect(faces.count == 1)
         expectAstronautFace(face)
         #expect(face.score > 0.9 && face.score <= 1)
-        #expect(Set(face.landmarks.map(\.type)) == [.rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek,
-                                                     .mouthLeft, .mouthRight, .mouthBottom, .noseTip])
+        #expect(
+            Set(face.landmarks.map(\.type)) == [
+                .rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek,
+                .mouthLeft, .mouthRight, .mouthBottom, .noseTip,
+            ])
         // dlib's measured nose base lies below MTCNN's nose tip and above the mouth corners.
-        let base = try #require(face.landmark(.noseBase)).position, tip = try #require(face.landmark(.noseTip)).position
+        let base = try #require(face.landmark(.noseBase)).position
+        let tip = try #require(face.landmark(.noseTip)).position
         let mouth = try #require(face.landmark(.mouthLeft)).position
         #expect(base.y > tip.y && base.y < mouth.y)
         #expect(try #require(face.smilingProbability) > 0.5)
@@ -44,7 +50,8 @@ import FaceDetectionIO
         expectAstronautFace(face)
         #expect(face.score > 0.5 && face.score <= 1)
         // O-Net's eyes on YuNet's box: level, about 40-50 px apart, the subject's left eye on the image's right.
-        let left = try #require(face.landmark(.leftEye)).position, right = try #require(face.landmark(.rightEye)).position
+        let left = try #require(face.landmark(.leftEye)).position
+        let right = try #require(face.landmark(.rightEye)).position
         #expect(left.x - right.x > 30 && left.x - right.x < 60 && abs(left.y - right.y) < 8, "\(left) \(right)")
     }
 
@@ -60,7 +67,8 @@ import FaceDetectionIO
         let detector = try FaceDetector(options: .init(mode: .fast, landmarks: .all, minFaceSize: .pixels(40)))
         let face = try #require(try detector.detect(in: astronaut).first)
         expectAstronautFace(face)
-        let left = try #require(face.landmark(.leftEye)).position, right = try #require(face.landmark(.rightEye)).position
+        let left = try #require(face.landmark(.leftEye)).position
+        let right = try #require(face.landmark(.rightEye)).position
         #expect(left.x > right.x)  // the subject's left eye is on the image's right
         #expect(face.bounds.intersection(Rect(x: left.x, y: left.y, width: 0.01, height: 0.01)).area > 0)
         #expect(face.smilingProbability == nil && face.leftEyeOpenProbability == nil)
@@ -68,7 +76,8 @@ import FaceDetectionIO
 
     @Test func nothingAskedNothingComputed() throws {
         for mode in FaceDetector.Mode.allCases {
-            let face = try #require(try FaceDetector(options: .init(mode: mode, minFaceSize: .pixels(40))).detect(in: astronaut).first)
+            let face = try #require(
+                try FaceDetector(options: .init(mode: mode, minFaceSize: .pixels(40))).detect(in: astronaut).first)
             #expect(face.landmarks.isEmpty)
             #expect(face.eulerY == nil && face.smilingProbability == nil && face.rightEyeOpenProbability == nil)
         }
@@ -89,7 +98,8 @@ import FaceDetectionIO
         for y in 0..<256 { for x in 0..<256 { canvas[600 + x, 100 + y] = small[x, y] } }
         let all = try FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(30))).detect(in: canvas)
         #expect(all.count >= 2)
-        let one = try FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(30), prominentFaceOnly: true)).detect(in: canvas)
+        let one = try FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(30), prominentFaceOnly: true))
+            .detect(in: canvas)
         #expect(one.count == 1)
         expectAstronautFace(try #require(one.first))
     }

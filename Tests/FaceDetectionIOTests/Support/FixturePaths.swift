@@ -6,7 +6,9 @@ enum FixturePaths {
     static let root: String = {
         // The nearest folder above this file that holds Package.swift.
         var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        while url.path != "/"
+            && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+        {
             url.deleteLastPathComponent()
         }
         return url.appendingPathComponent("Fixtures").path

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 @Test func logisticProbabilitiesStayInUnitInterval() {
@@ -13,11 +14,14 @@ import Testing
 @Test func alignedFacePutsEyesAtTheirFramePositions() throws {
     // A tilted pair of eyes 50 px apart in a random image.
     let image = randomImage(width: 200, height: 160, seed: 3)
-    let marks = [Landmark(type: .rightEye, position: Point(x: 70, y: 90)),
-                 Landmark(type: .leftEye, position: Point(x: 110, y: 60)),
-                 Landmark(type: .mouthLeft, position: Point(x: 130, y: 110))]
+    let marks = [
+        Landmark(type: .rightEye, position: Point(x: 70, y: 90)),
+        Landmark(type: .leftEye, position: Point(x: 110, y: 60)),
+        Landmark(type: .mouthLeft, position: Point(x: 130, y: 110)),
+    ]
     let face = try #require(AlignedFace(image: image, landmarks: marks))
-    let l = try #require(face.position(.leftEye)), r = try #require(face.position(.rightEye))
+    let l = try #require(face.position(.leftEye))
+    let r = try #require(face.position(.rightEye))
     #expect(abs(l.x - 80) < 1e-3 && abs(l.y - 50) < 1e-3 && abs(r.x - 40) < 1e-3 && abs(r.y - 50) < 1e-3)
     // The frame pixel at the right eye is the image's grey level there (bilinear, at a pixel centre).
     let px = image[70, 90]
@@ -35,19 +39,23 @@ import Testing
         for (cx, cy) in [(60, 70), (100, 70)] {
             for y in (cy - 12)...(cy + 12) {
                 for x in (cx - 14)...(cx + 14) {
-                    let dx = Float(x - cx), dy = Float(y - cy)
+                    let dx = Float(x - cx)
+                    let dy = Float(y - cy)
                     if open {
                         if dx * dx / 144 + dy * dy / 36 <= 1 { image[x, y] = RGB(235, 235, 235) }  // sclera
-                        if dx * dx + dy * dy <= 25 { image[x, y] = RGB(40, 30, 25) }                // iris
+                        if dx * dx + dy * dy <= 25 { image[x, y] = RGB(40, 30, 25) }  // iris
                     } else if abs(dy - dx * dx / 80) < 1, abs(dx) <= 12 {
-                        image[x, y] = RGB(50, 40, 35)                                               // lashes
+                        image[x, y] = RGB(50, 40, 35)  // lashes
                     }
                 }
             }
         }
         return image
     }
-    let marks = [Landmark(type: .rightEye, position: Point(x: 60, y: 70)), Landmark(type: .leftEye, position: Point(x: 100, y: 70))]
+    let marks = [
+        Landmark(type: .rightEye, position: Point(x: 60, y: 70)),
+        Landmark(type: .leftEye, position: Point(x: 100, y: 70)),
+    ]
     let classifier = EyeStateClassifier()
     let open = try #require(classifier.probabilities(in: face(open: true), landmarks: marks))
     let closed = try #require(classifier.probabilities(in: face(open: false), landmarks: marks))

@@ -1,12 +1,13 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import FaceDetection
 
 /// Deterministic pseudo-random floats in −1…1 (a 64-bit LCG), so failures reproduce.
 struct TestRandom {
     var state: UInt64
     mutating func next() -> Float {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Float(Int64(bitPattern: state >> 11) % 2_000_001 - 1_000_000) / 1_000_000
     }
     mutating func floats(_ n: Int) -> [Float] { (0..<n).map { _ in next() } }
@@ -34,11 +35,13 @@ func maxDifference(_ a: FeatureMap, _ b: FeatureMap) -> Float {
 ])
 func convolutionMatchesScalarTwin(ic: Int, oc: Int, kh: Int, kw: Int, stride: Int, h: Int, w: Int, alignment: Int) {
     var rng = TestRandom(state: UInt64(ic * 1000 + oc * 10 + kh))
-    let conv = Convolution(weights: rng.floats(oc * ic * kh * kw), bias: rng.floats(oc), outputChannels: oc,
-                           inputChannels: ic, kernelHeight: kh, kernelWidth: kw, stride: stride,
-                           activation: PReLU(slopes: rng.floats(oc).map { $0 * 0.5 }))
+    let conv = Convolution(
+        weights: rng.floats(oc * ic * kh * kw), bias: rng.floats(oc), outputChannels: oc,
+        inputChannels: ic, kernelHeight: kh, kernelWidth: kw, stride: stride,
+        activation: PReLU(slopes: rng.floats(oc).map { $0 * 0.5 }))
     let input = randomMap(h, w, ic, alignment: alignment, &rng)
-    var fast = FeatureMap(), slow = FeatureMap()
+    var fast = FeatureMap()
+    var slow = FeatureMap()
     conv.applyDirect(input, into: &fast)
     conv.applyScalar(input, into: &slow)
     #expect(fast.height == (h - kh) / stride + 1 && fast.width == (w - kw) / stride + 1)
@@ -50,16 +53,20 @@ func convolutionMatchesScalarTwin(ic: Int, oc: Int, kh: Int, kw: Int, stride: In
 }
 
 // (input channels, output channels, input h, input w): odd and even sizes, tiles cut at the edges
-@Test(arguments: [(10, 16, 306, 3), (16, 32, 7, 9), (28, 48, 11, 11), (32, 64, 23, 23), (64, 64, 10, 10),
-                  (8, 5, 3, 3), (17, 33, 4, 6), (12, 16, 5, 4)])
+@Test(arguments: [
+    (10, 16, 306, 3), (16, 32, 7, 9), (28, 48, 11, 11), (32, 64, 23, 23), (64, 64, 10, 10),
+    (8, 5, 3, 3), (17, 33, 4, 6), (12, 16, 5, 4),
+])
 func winogradMatchesScalarTwin(ic: Int, oc: Int, h: Int, w: Int) throws {
     var rng = TestRandom(state: UInt64(ic * 31 + oc * 7 + h))
-    let conv = Convolution(weights: rng.floats(oc * ic * 9), bias: rng.floats(oc), outputChannels: oc,
-                           inputChannels: ic, kernelHeight: 3, kernelWidth: 3,
-                           activation: PReLU(slopes: rng.floats(oc).map { $0 * 0.5 }))
+    let conv = Convolution(
+        weights: rng.floats(oc * ic * 9), bias: rng.floats(oc), outputChannels: oc,
+        inputChannels: ic, kernelHeight: 3, kernelWidth: 3,
+        activation: PReLU(slopes: rng.floats(oc).map { $0 * 0.5 }))
     let winograd = try #require(conv.winograd)
     let input = randomMap(h, w, ic, alignment: 16, &rng)
-    var fast = FeatureMap(), slow = FeatureMap()
+    var fast = FeatureMap()
+    var slow = FeatureMap()
     winograd.apply(input, into: &fast)
     conv.applyScalar(input, into: &slow)
     #expect(fast.height == h - 2 && fast.width == w - 2)
@@ -68,8 +75,9 @@ func winogradMatchesScalarTwin(ic: Int, oc: Int, h: Int, w: Int) throws {
 
 @Test func convolutionComputesTextbookSum() {
     // One 2×2 kernel over a 2×3 single-channel map: hand-computable values.
-    let conv = Convolution(weights: [1, 2, 3, 4], bias: [0.5], outputChannels: 1, inputChannels: 1,
-                           kernelHeight: 2, kernelWidth: 2)
+    let conv = Convolution(
+        weights: [1, 2, 3, 4], bias: [0.5], outputChannels: 1, inputChannels: 1,
+        kernelHeight: 2, kernelWidth: 2)
     var input = FeatureMap(height: 2, width: 3, channels: 1, alignment: 1)
     input.values = [1, 2, 3, 4, 5, 6]
     var out = FeatureMap()
@@ -80,12 +88,15 @@ func winogradMatchesScalarTwin(ic: Int, oc: Int, h: Int, w: Int) throws {
 }
 
 // (size, stride, input h, input w, channels)
-@Test(arguments: [(2, 2, 7, 9, 10), (3, 2, 22, 22, 28), (3, 2, 10, 10, 48), (2, 2, 4, 4, 64), (3, 2, 5, 6, 16), (2, 2, 1, 1, 3)])
+@Test(arguments: [
+    (2, 2, 7, 9, 10), (3, 2, 22, 22, 28), (3, 2, 10, 10, 48), (2, 2, 4, 4, 64), (3, 2, 5, 6, 16), (2, 2, 1, 1, 3),
+])
 func maxPoolMatchesScalarTwin(size: Int, stride: Int, h: Int, w: Int, c: Int) {
     var rng = TestRandom(state: UInt64(size * 100 + h * 10 + w))
     let input = randomMap(h, w, c, alignment: 16, &rng)
     let pool = MaxPool(size: size, stride: stride)
-    var fast = FeatureMap(), slow = FeatureMap()
+    var fast = FeatureMap()
+    var slow = FeatureMap()
     pool.apply(input, into: &fast)
     pool.applyScalar(input, into: &slow)
     #expect(maxDifference(fast, slow) == 0)
@@ -104,10 +115,12 @@ func maxPoolMatchesScalarTwin(size: Int, stride: Int, h: Int, w: Int, c: Int) {
 func denseMatchesScalarTwin(inputs: Int, outputs: Int) {
     var rng = TestRandom(state: UInt64(inputs * 7 + outputs))
     let order = (0..<inputs).reversed().map { $0 }
-    let dense = Dense(weights: rng.floats(inputs * outputs), bias: rng.floats(outputs), outputs: outputs, inputs: inputs,
-                      inputOrder: order, activation: PReLU(slopes: rng.floats(outputs)))
+    let dense = Dense(
+        weights: rng.floats(inputs * outputs), bias: rng.floats(outputs), outputs: outputs, inputs: inputs,
+        inputOrder: order, activation: PReLU(slopes: rng.floats(outputs)))
     let x = rng.floats(inputs)
-    var fast: [Float] = [], slow: [Float] = []
+    var fast: [Float] = []
+    var slow: [Float] = []
     x.withUnsafeBufferPointer { dense.apply($0.baseAddress!, into: &fast) }
     dense.applyScalar(x, into: &slow)
     #expect(zip(fast.prefix(dense.paddedOutputs), slow).allSatisfy { abs($0 - $1) < 1e-4 })
@@ -117,7 +130,8 @@ func denseMatchesScalarTwin(inputs: Int, outputs: Int) {
 func preluMatchesScalarTwin(h: Int, w: Int, c: Int) {
     var rng = TestRandom(state: UInt64(h * w * c))
     let prelu = PReLU(slopes: rng.floats(c))
-    var fast = randomMap(h, w, c, alignment: 16, &rng), slow = fast
+    var fast = randomMap(h, w, c, alignment: 16, &rng)
+    var slow = fast
     prelu.apply(to: &fast)
     prelu.applyScalar(to: &slow)
     #expect(maxDifference(fast, slow) == 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 /// A deterministic textured grey image: gradients plus pseudo-random noise, so that windows
@@ -24,8 +25,15 @@ func texturedImage(width: Int, height: Int, seed: UInt32 = 12345) -> GrayImage {
         let integral = IntegralImage(image, stride: stride)
         for y in 0...image.height {
             for x in 0...image.width {
-                var sum: Int64 = 0, squares: Int64 = 0
-                for yy in 0..<y { for xx in 0..<x { let v = Int64(image[xx, yy]); sum += v; squares += v * v } }
+                var sum: Int64 = 0
+                var squares: Int64 = 0
+                for yy in 0..<y {
+                    for xx in 0..<x {
+                        let v = Int64(image[xx, yy])
+                        sum += v
+                        squares += v * v
+                    }
+                }
                 #expect(Int64(integral.sum[y * stride + x]) == sum)
                 #expect(UInt32(bitPattern: integral.squares[y * stride + x]) == UInt32(truncatingIfNeeded: squares))
             }
@@ -55,9 +63,13 @@ func texturedImage(width: Int, height: Int, seed: UInt32 = 12345) -> GrayImage {
 }
 
 /// Runs `body` with the raw table pointers of an integral image and a program's arrays.
-func withTables<R>(_ integral: IntegralImage, _ program: CascadeProgram,
-                   _ body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafeBufferPointer<CascadeProgram.Node>,
-                            UnsafeBufferPointer<CascadeProgram.Weak>, UnsafeBufferPointer<Float>) -> R) -> R {
+func withTables<R>(
+    _ integral: IntegralImage, _ program: CascadeProgram,
+    _ body: (
+        UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafeBufferPointer<CascadeProgram.Node>,
+        UnsafeBufferPointer<CascadeProgram.Weak>, UnsafeBufferPointer<Float>
+    ) -> R
+) -> R {
     integral.sum.withUnsafeBufferPointer { s in
         integral.squares.withUnsafeBufferPointer { q in
             program.nodes.withUnsafeBufferPointer { n in
@@ -75,14 +87,17 @@ func simdStageSumsMatchScalar(_ builtin: CascadeClassifier.Builtin) throws {
     let image = texturedImage(width: 71, height: 53)
     let integral = IntegralImage(image, stride: 75)
     let program = CascadeProgram(cascade, stride: 75)
-    let maxX = image.width - cascade.windowWidth, maxY = image.height - cascade.windowHeight
-    var compared = 0, flat = 0
+    let maxX = image.width - cascade.windowWidth
+    let maxY = image.height - cascade.windowHeight
+    var compared = 0
+    var flat = 0
     withTables(integral, program) { s, q, nodes, weaks, leaves in
         for y in stride(from: 0, through: maxY, by: 3) {
             // groups of eight windows at step 1 and step 2, and eight scattered windows
             for x in stride(from: 0, through: maxX - 14, by: 5) {
                 let o = y * program.stride + x
-                let scattered = SIMD8<Int32>((0..<8).map { Int32(((y + $0 * 5) % (maxY + 1)) * program.stride + (x + $0 * 3) % (maxX + 1)) })
+                let scattered = SIMD8<Int32>(
+                    (0..<8).map { Int32(((y + $0 * 5) % (maxY + 1)) * program.stride + (x + $0 * 3) % (maxX + 1)) })
                 let groups: [(any CascadeLanes, [Int])] = [
                     (AdjacentLanes(origin: o), (0..<8).map { o + $0 }),
                     (AlternateLanes(origin: o), (0..<8).map { o + 2 * $0 }),
@@ -98,7 +113,9 @@ func simdStageSumsMatchScalar(_ builtin: CascadeClassifier.Builtin) throws {
                     for si in 0..<program.stages.count {
                         let sums = program.stageSum8(si, lanes, s, factor: factor, nodes, weaks, leaves)
                         for k in 0..<8 {
-                            let scalar = program.stageSum(si, window: s + origins[k], factor: factor[k], nodes: nodes, weaks: weaks, leaves: leaves)
+                            let scalar = program.stageSum(
+                                si, window: s + origins[k], factor: factor[k], nodes: nodes, weaks: weaks,
+                                leaves: leaves)
                             #expect(sums[k] == scalar)
                             compared += 1
                         }
@@ -120,7 +137,8 @@ func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
         let integral = IntegralImage(image, stride: 84)
         let program = CascadeProgram(cascade, stride: 84)
         var simd: [String] = []
-        CascadeLevelScanner(program: program).scan(integral, step: step) { x, y, sum in simd.append("\(x),\(y),\(sum)") }
+        CascadeLevelScanner(program: program).scan(integral, step: step) { x, y, sum in simd.append("\(x),\(y),\(sum)")
+        }
         var scalar: [String] = []
         for y in stride(from: 0, through: image.height - cascade.windowHeight, by: step) {
             for x in stride(from: 0, through: image.width - cascade.windowWidth, by: step) {
@@ -135,7 +153,8 @@ func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
 
 @Test func cascadeModelsLoadWithTheirShapes() throws {
     let fast = try CascadeClassifier(.frontalFaceDefault)
-    #expect(fast.windowWidth == 24 && fast.windowHeight == 24 && fast.stageCount == 25 && fast.weakClassifierCount == 2913)
+    #expect(
+        fast.windowWidth == 24 && fast.windowHeight == 24 && fast.stageCount == 25 && fast.weakClassifierCount == 2913)
     let alt2 = try CascadeClassifier(.frontalFaceAlt2)
     #expect(alt2.windowWidth == 20 && alt2.stageCount == 20 && alt2.weakClassifierCount == 1047)
 }
@@ -148,9 +167,18 @@ func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
     #expect(throws: ModelFile.Error.truncated) { try CascadeClassifier(modelBytes: Array(bytes.prefix(20))) }
     #expect(throws: ModelFile.Error.badMagic) { try CascadeClassifier(modelBytes: Array(repeating: 7, count: 64)) }
     // A valid container of another kind (written by tools/modelfile.py, kind "TEST").
-    let other: [UInt8] = [70, 68, 77, 79, 68, 69, 76, 0, 1, 0, 0, 0, 84, 69, 83, 84, 4, 0, 0, 0, 1, 0, 97, 0, 2, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 63, 0, 0, 128, 63, 0, 0, 192, 63, 0, 0, 0, 64, 0, 0, 32, 64, 1, 0, 98, 1, 1, 2, 0, 0, 0, 0, 0, 0, 253, 255, 255, 255, 7, 0, 0, 0, 1, 0, 99, 2, 1, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3, 1, 0, 104, 3, 1, 2, 0, 0, 0, 0, 62, 0, 192, 57, 204, 247, 140]
-    #expect(throws: ModelFile.Error.wrongKind(expected: "HAAR", found: "TEST")) { try CascadeClassifier(modelBytes: other) }
-    #expect(throws: ModelFile.Error.wrongKind(expected: "HAAR", found: "TEST")) { try FaceDetector(cascadeModelBytes: other) }
+    let other: [UInt8] = [
+        70, 68, 77, 79, 68, 69, 76, 0, 1, 0, 0, 0, 84, 69, 83, 84, 4, 0, 0, 0, 1, 0, 97, 0, 2, 2, 0, 0, 0, 3, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 63, 0, 0, 128, 63, 0, 0, 192, 63, 0, 0, 0, 64, 0, 0, 32, 64, 1, 0, 98, 1, 1, 2, 0,
+        0, 0, 0, 0, 0, 253, 255, 255, 255, 7, 0, 0, 0, 1, 0, 99, 2, 1, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3, 1, 0, 104, 3, 1, 2,
+        0, 0, 0, 0, 62, 0, 192, 57, 204, 247, 140,
+    ]
+    #expect(throws: ModelFile.Error.wrongKind(expected: "HAAR", found: "TEST")) {
+        try CascadeClassifier(modelBytes: other)
+    }
+    #expect(throws: ModelFile.Error.wrongKind(expected: "HAAR", found: "TEST")) {
+        try FaceDetector(cascadeModelBytes: other)
+    }
 }
 
 @Test func detectorFindsNothingInFlatOrTinyImages() throws {

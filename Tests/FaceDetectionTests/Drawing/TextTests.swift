@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 private let ink = RGB(255, 255, 255)
@@ -7,18 +8,19 @@ private let paper = RGB(0, 0, 128)
 @Test func letterARendersItsGlyphAtScaleOneAndTwo() {
     var one = Image(width: 7, height: 10)
     one.drawText("A", at: Point(x: 0, y: 0), color: ink, background: nil, scale: 1)
-    #expect(mask(one, ink) == [
-        ".......",
-        "..###..",
-        ".#...#.",
-        ".#...#.",
-        ".#####.",
-        ".#...#.",
-        ".#...#.",
-        ".#...#.",
-        ".......",
-        ".......",
-    ])
+    #expect(
+        mask(one, ink) == [
+            ".......",
+            "..###..",
+            ".#...#.",
+            ".#...#.",
+            ".#####.",
+            ".#...#.",
+            ".#...#.",
+            ".#...#.",
+            ".......",
+            ".......",
+        ])
     var two = Image(width: 14, height: 20)
     two.drawText("A", at: Point(x: 0, y: 0), color: ink, background: nil, scale: 2)
     // Every font pixel becomes a 2 × 2 square.
@@ -31,11 +33,11 @@ private let paper = RGB(0, 0, 128)
 
 @Test func fontCoversPrintableASCIIWithDistinctGlyphs() {
     #expect(BitmapFont.glyphs.count == 95 * BitmapFont.glyphHeight)
-    #expect(BitmapFont.glyphs.allSatisfy { $0 < 32 })                         // 5 bits per row
+    #expect(BitmapFont.glyphs.allSatisfy { $0 < 32 })  // 5 bits per row
     let printable = (33...126).map { Character(Unicode.Scalar(UInt8($0))) }
     let shapes = printable.map { Array(BitmapFont.rows(of: $0)) }
-    #expect(Set(shapes).count == printable.count)                            // no glyph drawn twice
-    #expect(shapes.allSatisfy { $0.contains { $0 != 0 } })                   // none left blank
+    #expect(Set(shapes).count == printable.count)  // no glyph drawn twice
+    #expect(shapes.allSatisfy { $0.contains { $0 != 0 } })  // none left blank
     #expect(BitmapFont.rows(of: " ").allSatisfy { $0 == 0 })
     #expect(BitmapFont.rows(of: "é") == BitmapFont.rows(of: "?"))
     #expect(BitmapFont.rows(of: "\t") == BitmapFont.rows(of: "?"))
@@ -50,7 +52,7 @@ private let paper = RGB(0, 0, 128)
     let changed = changedPixels(blank, image)
     #expect(changed.count == size.width * 30)
     #expect(changed.allSatisfy { $0[0] >= 10 && $0[0] < 10 + size.width && $0[1] >= 21 && $0[1] < 51 })
-    #expect(mask(image, ink).joined().filter { $0 == "#" }.count % 9 == 0)   // whole 3 × 3 squares
+    #expect(mask(image, ink).joined().filter { $0 == "#" }.count % 9 == 0)  // whole 3 × 3 squares
 }
 
 @Test func textClipsAtTheBorders() {
@@ -64,8 +66,10 @@ private let paper = RGB(0, 0, 128)
     for y in 0..<12 { for x in 0..<40 { #expect(clipped[x, y] == reference[x + 7, y + 5]) } }
 
     let blank = Image(width: 16, height: 16)
-    for (origin, scale) in [(Point(x: 100, y: 0), 1), (Point(x: 0, y: -200), 5), (Point(x: -1e9, y: 3), 1),
-                            (Point(x: .nan, y: 0), 1), (Point(x: 3, y: .infinity), 2)] {
+    for (origin, scale) in [
+        (Point(x: 100, y: 0), 1), (Point(x: 0, y: -200), 5), (Point(x: -1e9, y: 3), 1),
+        (Point(x: .nan, y: 0), 1), (Point(x: 3, y: .infinity), 2),
+    ] {
         var image = blank
         image.drawText(text, at: origin, color: ink, background: paper, scale: scale)
         #expect(image == blank, "\(origin)")
@@ -73,17 +77,19 @@ private let paper = RGB(0, 0, 128)
     var huge = blank
     huge.drawText("#", at: Point(x: -1e6, y: -1e6), color: ink, background: paper, scale: .max)
     #expect(huge == blank)
-    var zero = blank, one = blank
+    var zero = blank
+    var one = blank
     zero.drawText("ok", at: Point(x: 1, y: 1), color: ink, background: nil, scale: 0)
     one.drawText("ok", at: Point(x: 1, y: 1), color: ink, background: nil, scale: 1)
     #expect(zero == one && zero != blank)
 }
 
 @Test func labelsSitAboveTheBoxOrInsideAtTheTop() {
-    let style = AnnotationStyle(boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),
-                                lineThickness: 2, landmarkRadius: 3, labelScale: 2)
+    let style = AnnotationStyle(
+        boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),
+        lineThickness: 2, landmarkRadius: 3, labelScale: 2)
     let blank = Image(width: 200, height: 120, fill: RGB(50, 50, 50))
-    let size = BitmapFont.size(of: "id 3", scale: 2)   // 50 × 20
+    let size = BitmapFont.size(of: "id 3", scale: 2)  // 50 × 20
     var above = blank
     above.drawLabel("id 3", above: Rect(x: 40, y: 60, width: 50, height: 50), style: style)
     let changed = changedPixels(blank, above)

@@ -5,9 +5,12 @@ import Testing
 struct ImageOrientationTests {
     @Test(arguments: ImageOrientation.allCases)
     func applyingMatchesPerPixelReference(orientation: ImageOrientation) {
-        for (width, height) in [(1, 1), (1, 5), (4, 1), (3, 2), (7, 5), (6, 6), (131, 70), (64, 129)] {  // odd, and across 64-pixel tiles
+        // odd, and across 64-pixel tiles
+        for (width, height) in [(1, 1), (1, 5), (4, 1), (3, 2), (7, 5), (6, 6), (131, 70), (64, 129)] {
             var image = Image(width: width, height: height)
-            for y in 0..<height { for x in 0..<width { image[x, y] = RGB(UInt8(x % 256), UInt8(y % 256), UInt8((x * 16 + y) % 256)) } }
+            for y in 0..<height {
+                for x in 0..<width { image[x, y] = RGB(UInt8(x % 256), UInt8(y % 256), UInt8((x * 16 + y) % 256)) }
+            }
             #expect(image.applying(orientation) == referenceApplying(orientation, to: image))
         }
         #expect(Image(width: 0, height: 3).applying(orientation).pixels.isEmpty)

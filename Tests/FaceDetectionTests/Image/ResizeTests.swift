@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (9, 64)]
@@ -6,7 +7,10 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
 @Test func resizeSIMDMatchesScalarTwin() {
     for (index, (w, h)) in oddSizes.enumerated() {
         let image = randomImage(width: w, height: h, seed: UInt64(index + 1))
-        for (ow, oh) in [(1, 1), (w, h), (min(w * 3 + 1, 301), min(h * 2 + 3, 203)), (max(1, w / 3), max(1, h / 5)), (w + 5, max(1, h / 2)), (13, 9)] {
+        for (ow, oh) in [
+            (1, 1), (w, h), (min(w * 3 + 1, 301), min(h * 2 + 3, 203)), (max(1, w / 3), max(1, h / 5)),
+            (w + 5, max(1, h / 2)), (13, 9),
+        ] {
             let fast = image.resized(width: ow, height: oh, simd: true)
             let plain = image.resized(width: ow, height: oh, simd: false)
             #expect(fast == plain, "\(w)x\(h) -> \(ow)x\(oh)")
@@ -21,18 +25,24 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
         let source = (0..<(rows * count)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let taps = [3, 0, 4, 4, 1, 2]
         let weights: [Float] = [0.4, 0.1, 0.2, 0.15, 0.1, 0.05]
-        var fast = [Float](repeating: -1, count: count), plain = [Float](repeating: -2, count: count)
-        ResizeKernels.mixRowsSIMD(source: source, count: count, rows: taps, weights: weights, first: 1, taps: 4, output: &fast)
-        ResizeKernels.mixRowsScalar(source: source, count: count, rows: taps, weights: weights, first: 1, taps: 4, output: &plain)
+        var fast = [Float](repeating: -1, count: count)
+        var plain = [Float](repeating: -2, count: count)
+        ResizeKernels.mixRowsSIMD(
+            source: source, count: count, rows: taps, weights: weights, first: 1, taps: 4, output: &fast)
+        ResizeKernels.mixRowsScalar(
+            source: source, count: count, rows: taps, weights: weights, first: 1, taps: 4, output: &plain)
         #expect(fast == plain)
         // Pixels: a float row of count RGB pixels mixed into a few outputs.
         let row = (0..<(count * 3 + 1)).map { _ in Float.random(in: 0...255, using: &rng) }
         let outputs = 4
         let indices = (0..<(outputs * 3)).map { _ in Int.random(in: 0..<count, using: &rng) }
         let pixelWeights = (0..<(outputs * 3)).map { _ in Float.random(in: 0...0.34, using: &rng) }
-        var fastBytes = [UInt8](repeating: 1, count: outputs * 3 + 2), plainBytes = [UInt8](repeating: 1, count: outputs * 3 + 2)
-        ResizeKernels.mixPixelsSIMD(row: row, width: outputs, indices: indices, weights: pixelWeights, taps: 3, output: &fastBytes, first: 2)
-        ResizeKernels.mixPixelsScalar(row: row, width: outputs, indices: indices, weights: pixelWeights, taps: 3, output: &plainBytes, first: 2)
+        var fastBytes = [UInt8](repeating: 1, count: outputs * 3 + 2)
+        var plainBytes = [UInt8](repeating: 1, count: outputs * 3 + 2)
+        ResizeKernels.mixPixelsSIMD(
+            row: row, width: outputs, indices: indices, weights: pixelWeights, taps: 3, output: &fastBytes, first: 2)
+        ResizeKernels.mixPixelsScalar(
+            row: row, width: outputs, indices: indices, weights: pixelWeights, taps: 3, output: &plainBytes, first: 2)
         #expect(fastBytes == plainBytes && fastBytes[0] == 1 && fastBytes[1] == 1)
     }
 }
@@ -60,7 +70,9 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
     for (w, h) in [(60, 45), (30, 30), (17, 13), (7, 5), (1, 1), (59, 44)] {
         let small = board.resized(width: w, height: h)
         let values = small.pixels.map(Int.init)
-        #expect(values.allSatisfy { abs($0 - 128) <= (w * 2 == 120 ? 1 : 12) }, "\(w)x\(h): \(values.min()!)…\(values.max()!)")
+        #expect(
+            values.allSatisfy { abs($0 - 128) <= (w * 2 == 120 ? 1 : 12) },
+            "\(w)x\(h): \(values.min()!)…\(values.max()!)")
     }
 }
 
@@ -68,7 +80,8 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
     let pair = Image(width: 2, height: 1, pixels: [0, 0, 0, 200, 100, 40])
     let wide = pair.resized(width: 8, height: 1)
     // Output centres at input x = (o + 0.5) / 4 − 0.5: clamped to 0 up to o = 1, then a ramp to 1.
-    #expect(wide.pixels.enumerated().filter { $0.offset % 3 == 0 }.map(\.element) == [0, 0, 25, 75, 125, 175, 200, 200])
+    #expect(
+        wide.pixels.enumerated().filter { $0.offset % 3 == 0 }.map(\.element) == [0, 0, 25, 75, 125, 175, 200, 200])
     #expect(wide.resized(width: 8, height: 3).resized(width: 8, height: 1) == wide)
 }
 
@@ -92,8 +105,10 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
     #expect(corner.width == 10 && corner.height == 7 && corner[0, 0] == image[30, 0] && corner[9, 6] == image[39, 6])
     let all = image.cropped(to: Rect(x: -100, y: -100, width: 500, height: 500))!
     #expect(all == image)
-    for rect in [Rect(x: 41, y: 0, width: 5, height: 5), Rect(x: 5, y: 5, width: 0, height: 0),
-                 Rect(x: -10, y: -10, width: 10, height: 10), Rect(x: .nan, y: 0, width: 3, height: 3)] {
+    for rect in [
+        Rect(x: 41, y: 0, width: 5, height: 5), Rect(x: 5, y: 5, width: 0, height: 0),
+        Rect(x: -10, y: -10, width: 10, height: 10), Rect(x: .nan, y: 0, width: 3, height: 3),
+    ] {
         #expect(image.cropped(to: rect) == nil, "\(rect)")
     }
     #expect(image.cropped(to: Rect(x: 5, y: 5, width: 4, height: 4), margin: -0.6) == nil)

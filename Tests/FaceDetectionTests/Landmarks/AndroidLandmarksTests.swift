@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 /// DESIGN.md §2, Android's table, written out independently of the code.
@@ -35,7 +36,8 @@ private let table: [(yaw: Float, types: Set<LandmarkType>)] = [
                 #expect(landmark.position == m.position)
             } else if landmark.type == .noseBase {  // tip + model's tip-to-base offset: carries the nudge
                 let base = pose.project(GenericFaceModel.point(.noseBase))
-                #expect(abs(landmark.position.x - base.x - 1.5) < 1e-3 && abs(landmark.position.y - base.y + 1.5) < 1e-3)
+                #expect(
+                    abs(landmark.position.x - base.x - 1.5) < 1e-3 && abs(landmark.position.y - base.y + 1.5) < 1e-3)
             } else {
                 #expect(landmark.position == pose.project(GenericFaceModel.point(landmark.type)))
             }
@@ -47,8 +49,12 @@ private let table: [(yaw: Float, types: Set<LandmarkType>)] = [
     // Frontal, upright, eyes 63 px apart: ears outside the eyes, mouth bottom below the corners,
     // cheeks between eye and mouth height, subject's left on the image's right.
     let pose = HeadPose(eulerX: 0, eulerY: 0, eulerZ: 0, scale: 10, translation: Point(x: 300, y: 300))
-    let all = Dictionary(uniqueKeysWithValues: LandmarkType.allCases.map { ($0, AndroidLandmarks.position(of: $0, measured: [], pose: pose)) })
-    let le = all[.leftEye]!, re = all[.rightEye]!
+    let all = Dictionary(
+        uniqueKeysWithValues: LandmarkType.allCases.map {
+            ($0, AndroidLandmarks.position(of: $0, measured: [], pose: pose))
+        })
+    let le = all[.leftEye]!
+    let re = all[.rightEye]!
     #expect(le.x > re.x)
     #expect(all[.leftEar]!.x > le.x && all[.rightEar]!.x < re.x)
     #expect(all[.leftEarTip]!.y < all[.leftEar]!.y)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import FaceDetection
 
 /// The bytes of `Models/shape5.fdm` in the working tree.
@@ -16,10 +17,18 @@ private func shapePredictor() throws -> ShapePredictor { try loaded.get() }
 private func fixtureImage(_ name: String) throws -> Image {
     let bytes = Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/shape5-golden/\(name)")))
     // Header: magic, width, height, maxval, separated by single whitespace characters.
-    var fields: [String] = [], field = "", index = 0
+    var fields: [String] = []
+    var field = ""
+    var index = 0
     while fields.count < 4 {
-        let c = bytes[index]; index += 1
-        if c == 0x20 || c == 0x0A { fields.append(field); field = "" } else { field.append(Character(UnicodeScalar(c))) }
+        let c = bytes[index]
+        index += 1
+        if c == 0x20 || c == 0x0A {
+            fields.append(field)
+            field = ""
+        } else {
+            field.append(Character(UnicodeScalar(c)))
+        }
     }
     let (width, height) = (Int(fields[1])!, Int(fields[2])!)
     let body = Array(bytes[index...])
@@ -29,13 +38,21 @@ private func fixtureImage(_ name: String) throws -> Image {
 
 /// dlib's answers: per fixture image, boxes (dlib's inclusive rectangles) and dlib's integer points.
 private struct Golden: Decodable {
-    struct Face: Decodable { let box: [Int]; let points: [[Int]] }
-    struct Picture: Decodable { let file: String; let faces: [Face] }
+    struct Face: Decodable {
+        let box: [Int]
+        let points: [[Int]]
+    }
+    struct Picture: Decodable {
+        let file: String
+        let faces: [Face]
+    }
     let images: [Picture]
 }
 
 private func golden() throws -> Golden {
-    try JSONDecoder().decode(Golden.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/shape5-golden/golden.json")))
+    try JSONDecoder().decode(
+        Golden.self, from: Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/shape5-golden/golden.json"))
+    )
 }
 
 /// dlib's inclusive rectangle (left, top, right, bottom) as the project's Rect.
@@ -44,7 +61,9 @@ private func rect(_ box: [Int]) -> Rect {
 }
 
 /// The bytes of a model file in the project's container format (as tools/modelfile.py writes it).
-private func modelBytes(kind: String, _ tensors: [(name: String, dtype: ModelFile.DType, shape: [Int], data: [UInt8])]) -> [UInt8] {
+private func modelBytes(kind: String, _ tensors: [(name: String, dtype: ModelFile.DType, shape: [Int], data: [UInt8])])
+    -> [UInt8]
+{
     func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
     var out = Array("FDMODEL".utf8) + [0] + u32(1) + Array(kind.utf8) + u32(tensors.count)
     for t in tensors {
@@ -55,21 +74,27 @@ private func modelBytes(kind: String, _ tensors: [(name: String, dtype: ModelFil
     return out + u32(Int(CRC32.checksum(out[...])))
 }
 
-private func f32(_ values: [Float]) -> [UInt8] { values.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v.bitPattern >> (8 * $0)) } } }
-private func i32(_ values: [Int]) -> [UInt8] { values.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } } }
+private func f32(_ values: [Float]) -> [UInt8] {
+    values.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v.bitPattern >> (8 * $0)) } }
+}
+private func i32(_ values: [Int]) -> [UInt8] {
+    values.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+}
 
 /// A one-level, one-tree predictor for two points, written by hand: its one split compares the
 /// pixel under point 0 (feature 0) with the pixel 0.5 box widths right of point 1 (feature 1)
 /// and moves point 0 right by a tenth of the box when the first is brighter by more than 10.
-private func tinyModel(kind: String = "ERT5", anchors: [Int] = [0, 1], splitPixels: [Int] = [0, 1],
-                       mean: [Float] = [0.25, 0.5, 0.75, 0.5], meanDims: [Int] = [2, 2], dropping: String? = nil) -> [UInt8] {
+private func tinyModel(
+    kind: String = "ERT5", anchors: [Int] = [0, 1], splitPixels: [Int] = [0, 1],
+    mean: [Float] = [0.25, 0.5, 0.75, 0.5], meanDims: [Int] = [2, 2], dropping: String? = nil
+) -> [UInt8] {
     let tensors: [(name: String, dtype: ModelFile.DType, shape: [Int], data: [UInt8])] = [
         ("meanShape", .float32, meanDims, f32(mean)),
         ("anchors", .int32, [1, 2], i32(anchors)),
         ("offsets", .float32, [1, 2, 2], f32([0, 0, 0.5, 0])),
         ("splitPixels", .int32, [1, 1, 1, 2], i32(splitPixels)),
         ("thresholds", .float32, [1, 1, 1], f32([10])),
-        ("leaves", .float32, [1, 1, 2, 4], f32([0.1, 0, 0, 0, /* right child: */ 0, 0, 0, 0])),
+        ("leaves", .float32, [1, 1, 2, 4], f32([0.1, 0, 0, 0, 0, 0, 0, 0])),  // the left leaf, then the right
     ]
     return modelBytes(kind: kind, tensors.filter { $0.name != dropping })
 }
@@ -80,25 +105,36 @@ private func tinyModel(kind: String = "ERT5", anchors: [Int] = [0, 1], splitPixe
     // at 75, feature 1 at 75 + 50 = 125, outside the 120 px image (reads 0).
     let box = Rect(x: 0, y: 0, width: 101, height: 101)
     var image = GrayImage(width: 120, height: 101, fill: 10)
-    #expect(tiny.predict(in: image, box: box)[0] == Point(x: 25.5, y: 50.5))   // 10 - 0 > 10 fails: right leaf, no move
+    #expect(tiny.predict(in: image, box: box)[0] == Point(x: 25.5, y: 50.5))  // 10 - 0 > 10 fails: right leaf, no move
     image[25, 50] = 11
-    #expect(tiny.predict(in: image, box: box)[0] == Point(x: 35.5, y: 50.5))   // 11 - 0 > 10: left leaf, +0.1 box
+    #expect(tiny.predict(in: image, box: box)[0] == Point(x: 35.5, y: 50.5))  // 11 - 0 > 10: left leaf, +0.1 box
     #expect(tiny.predict(in: image, box: box)[1] == Point(x: 75.5, y: 50.5))
 }
 
 @Test func shapeModelRejectsBadData() throws {
     let bytes = try shapeModelBytes()
-    var damaged = bytes; damaged[bytes.count / 2] ^= 0x10
+    var damaged = bytes
+    damaged[bytes.count / 2] ^= 0x10
     #expect(throws: ModelFile.Error.checksumMismatch) { try ShapePredictor(model: ModelFile(bytes: damaged)) }
     #expect(throws: ModelFile.Error.self) { try ShapePredictor(model: ModelFile(bytes: Array(bytes.prefix(1000)))) }
 
     func load(_ b: [UInt8]) throws { _ = try ShapePredictor(model: ModelFile(bytes: b)) }
     #expect(throws: ModelFile.Error.wrongKind(expected: "ERT5", found: "HAAR")) { try load(tinyModel(kind: "HAAR")) }
-    #expect(throws: ModelFile.Error.badTensor("anchors", reason: "anchor outside 0..<2")) { try load(tinyModel(anchors: [0, 2])) }
-    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<2")) { try load(tinyModel(splitPixels: [0, 5])) }
-    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<2")) { try load(tinyModel(splitPixels: [-1, 0])) }
-    #expect(throws: ModelFile.Error.badTensor("meanShape", reason: "not finite")) { try load(tinyModel(mean: [0, .nan, 1, 1])) }
-    #expect(throws: ModelFile.Error.badTensor("meanShape", reason: "shape [5], expected [-1, 2]")) { try load(tinyModel(mean: [0, 0, 1, 1, 1], meanDims: [5])) }
+    #expect(throws: ModelFile.Error.badTensor("anchors", reason: "anchor outside 0..<2")) {
+        try load(tinyModel(anchors: [0, 2]))
+    }
+    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<2")) {
+        try load(tinyModel(splitPixels: [0, 5]))
+    }
+    #expect(throws: ModelFile.Error.badTensor("splitPixels", reason: "feature pixel outside 0..<2")) {
+        try load(tinyModel(splitPixels: [-1, 0]))
+    }
+    #expect(throws: ModelFile.Error.badTensor("meanShape", reason: "not finite")) {
+        try load(tinyModel(mean: [0, .nan, 1, 1]))
+    }
+    #expect(throws: ModelFile.Error.badTensor("meanShape", reason: "shape [5], expected [-1, 2]")) {
+        try load(tinyModel(mean: [0, 0, 1, 1, 1], meanDims: [5]))
+    }
     for name in ["meanShape", "anchors", "offsets", "splitPixels", "thresholds", "leaves"] {
         #expect(throws: ModelFile.Error.missingTensor(name)) { try load(tinyModel(dropping: name)) }
     }
@@ -107,7 +143,9 @@ private func tinyModel(kind: String = "ERT5", anchors: [Int] = [0, 1], splitPixe
 /// Swift against the real dlib on 22 boxes of two photos: floor(point) is dlib's integer point.
 @Test func shapePredictorMatchesDlib() throws {
     let predictor = try shapePredictor()
-    var exact = 0, total = 0, worst: Float = 0
+    var exact = 0
+    var total = 0
+    var worst: Float = 0
     for picture in try golden().images {
         let image = try fixtureImage(picture.file)
         let gray = ShapePredictor.dlibGrayImage(image)
@@ -115,7 +153,8 @@ private func tinyModel(kind: String = "ERT5", anchors: [Int] = [0, 1], splitPixe
             let points = predictor.predict(in: image, box: rect(face.box))
             #expect(predictor.predict(in: gray, box: rect(face.box)) == points)
             for (p, want) in zip(points, face.points) {
-                let dx = abs(p.x.rounded(.down) - Float(want[0])), dy = abs(p.y.rounded(.down) - Float(want[1]))
+                let dx = abs(p.x.rounded(.down) - Float(want[0]))
+                let dy = abs(p.y.rounded(.down) - Float(want[1]))
                 worst = max(worst, dx, dy)
                 exact += dx == 0 && dy == 0 ? 1 : 0
                 total += 1
@@ -136,10 +175,17 @@ func shapePredictorMatchesDlibOnDevSet() throws {
     let predictor = try shapePredictor()
     let path = ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"]!
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    var at = 0, exact = 0, total = 0, faces = 0, worst: Float = 0
+    var at = 0
+    var exact = 0
+    var total = 0
+    var faces = 0
+    var worst: Float = 0
     func int32() -> Int {
         defer { at += 4 }
-        return Int(Int32(bitPattern: UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24))
+        return Int(
+            Int32(
+                bitPattern: UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(
+                    bytes[at + 3]) << 24))
     }
     while at < bytes.count {
         let (width, height) = (int32(), int32())
@@ -149,14 +195,17 @@ func shapePredictorMatchesDlibOnDevSet() throws {
         at += width * height
         let points = predictor.predict(in: gray, box: rect(box))
         for (i, p) in points.enumerated() {
-            let dx = abs(p.x.rounded(.down) - Float(want[2 * i])), dy = abs(p.y.rounded(.down) - Float(want[2 * i + 1]))
+            let dx = abs(p.x.rounded(.down) - Float(want[2 * i]))
+            let dy = abs(p.y.rounded(.down) - Float(want[2 * i + 1]))
             worst = max(worst, dx, dy)
             exact += dx == 0 && dy == 0 ? 1 : 0
             total += 1
         }
         faces += 1
     }
-    print("shape predictor vs dlib on \(faces) dev faces: \(exact)/\(total) points identical, largest difference \(worst) px")
+    print(
+        "shape predictor vs dlib on \(faces) dev faces: \(exact)/\(total) points identical, largest difference \(worst) px"
+    )
     #expect(faces > 0 && worst <= 1)
 }
 
@@ -194,14 +243,14 @@ func shapePredictorMatchesDlibOnDevSet() throws {
     let image = try fixtureImage("camera-face.pgm")
     let gray = ShapePredictor.dlibGrayImage(image)
     let boxes = [
-        Rect(x: -100, y: -80, width: 160, height: 150),       // partly outside
-        Rect(x: 250, y: 250, width: 100, height: 100),        // mostly outside
-        Rect(x: 100, y: 100, width: 2, height: 2),            // tiny
-        Rect(x: 100, y: 100, width: 0, height: 0),            // empty
-        Rect(x: 100, y: 100, width: -30, height: -30),        // negative size
-        Rect(x: -5000, y: -5000, width: 20000, height: 20000), // huge
-        Rect(x: 1e30, y: -1e30, width: 1e30, height: 1e30),   // absurd
-        Rect(x: .nan, y: 0, width: .infinity, height: 10),    // not numbers
+        Rect(x: -100, y: -80, width: 160, height: 150),  // partly outside
+        Rect(x: 250, y: 250, width: 100, height: 100),  // mostly outside
+        Rect(x: 100, y: 100, width: 2, height: 2),  // tiny
+        Rect(x: 100, y: 100, width: 0, height: 0),  // empty
+        Rect(x: 100, y: 100, width: -30, height: -30),  // negative size
+        Rect(x: -5000, y: -5000, width: 20000, height: 20000),  // huge
+        Rect(x: 1e30, y: -1e30, width: 1e30, height: 1e30),  // absurd
+        Rect(x: .nan, y: 0, width: .infinity, height: 10),  // not numbers
     ]
     for box in boxes {
         let points = predictor.predict(in: gray, box: box)
@@ -210,7 +259,8 @@ func shapePredictorMatchesDlibOnDevSet() throws {
             #expect(points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
         }
     }
-    #expect(predictor.predict(in: GrayImage(width: 0, height: 0), box: Rect(x: 0, y: 0, width: 50, height: 50)).count == 5)
+    #expect(
+        predictor.predict(in: GrayImage(width: 0, height: 0), box: Rect(x: 0, y: 0, width: 50, height: 50)).count == 5)
 }
 
 /// The box mappings keep the face's centre and give a square of plausible size.
@@ -220,8 +270,9 @@ func shapePredictorMatchesDlibOnDevSet() throws {
     #expect(mapped.width == mapped.height)
     #expect(abs(mapped.width - 0.966 * (90 * 112 as Float).squareRoot()) < 1e-3)
     #expect(abs(mapped.center.x - mtcnn.center.x) < 1e-3 && mapped.center.y > mtcnn.center.y)
-    let five = ShapePredictor.dlibStyleBox(leftEye: Point(x: 160, y: 100), rightEye: Point(x: 120, y: 100),
-                                           mouthLeft: Point(x: 155, y: 150), mouthRight: Point(x: 125, y: 150))
+    let five = ShapePredictor.dlibStyleBox(
+        leftEye: Point(x: 160, y: 100), rightEye: Point(x: 120, y: 100),
+        mouthLeft: Point(x: 155, y: 150), mouthRight: Point(x: 125, y: 150))
     #expect(abs(five.width - 2.29 * 50) < 1e-3 && five.width == five.height)
     #expect(abs(five.center.x - 140) < 1e-3 && abs(five.center.y - 123) < 1e-3)
 }
@@ -244,8 +295,11 @@ func shapePredictorSpeed() throws {
     let gray = ShapePredictor.dlibGrayImage(image)
     let box = rect(try golden().images[0].faces[0].box)
     var sink: Float = 0
-    for (name, run) in [("grey", { predictor.predict(in: gray, box: box) }), ("RGB", { predictor.predict(in: image, box: box) })] {
-        var wall = Double.infinity, cpu = Double.infinity
+    for (name, run) in [
+        ("grey", { predictor.predict(in: gray, box: box) }), ("RGB", { predictor.predict(in: image, box: box) }),
+    ] {
+        var wall = Double.infinity
+        var cpu = Double.infinity
         for _ in 0..<5 {
             let (start, startCPU) = (ContinuousClock.now, threadSeconds())
             for _ in 0..<200 { sink += run()[4].y }
@@ -253,7 +307,9 @@ func shapePredictorSpeed() throws {
             wall = min(wall, Double(s) + Double(atto) / 1e18)
             cpu = min(cpu, threadSeconds() - startCPU)
         }
-        print("speed: shape predictor (\(name)): \(Int(wall / 200 * 1e6)) µs wall, \(Int(cpu / 200 * 1e6)) µs CPU per face")
+        print(
+            "speed: shape predictor (\(name)): \(Int(wall / 200 * 1e6)) µs wall, \(Int(cpu / 200 * 1e6)) µs CPU per face"
+        )
     }
     let start = threadSeconds()
     let again = try ShapePredictor(model: ModelFile(bytes: shapeModelBytes()))

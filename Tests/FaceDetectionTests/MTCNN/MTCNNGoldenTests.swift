@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FaceDetection
 
 /// Models/mtcnn.fdm, read from the working tree.
@@ -9,7 +10,8 @@ func loadMTCNNModel() throws -> ModelFile {
 
 /// Reference outputs computed by tools/convert_mtcnn.py's numpy nets.
 func loadGolden() throws -> ModelFile {
-    try ModelFile(bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/mtcnn-golden/golden.fdm"))))
+    try ModelFile(
+        bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/mtcnn-golden/golden.fdm"))))
 }
 
 /// A (3, H, W) golden input as a packed channel-last network input.
@@ -17,7 +19,9 @@ func goldenInput(_ golden: ModelFile, _ name: String) throws -> FeatureMap {
     let shape = try golden.tensor(name + ".input").shape
     let chw = try golden.floats(name + ".input")
     var map = FeatureMap(height: shape[1], width: shape[2], channels: 3, alignment: 1)
-    for c in 0..<3 { for y in 0..<shape[1] { for x in 0..<shape[2] { map[y, x, c] = chw[(c * shape[1] + y) * shape[2] + x] } } }
+    for c in 0..<3 {
+        for y in 0..<shape[1] { for x in 0..<shape[2] { map[y, x, c] = chw[(c * shape[1] + y) * shape[2] + x] } }
+    }
     return map
 }
 
@@ -38,17 +42,26 @@ func maxAbsDifference(_ a: [Float], _ b: [Float]) -> Float {
 
 @Test(arguments: ["pnet.random", "pnet.face"])
 func pnetMatchesGolden(name: String) throws {
-    let golden = try loadGolden(), net = try MTCNN(model: try loadMTCNNModel()).pnet
+    let golden = try loadGolden()
+    let net = try MTCNN(model: try loadMTCNNModel()).pnet
     var scratch = CNNScratch()
     scratch.input = try goldenInput(golden, name)
     net.forward(&scratch)
     let out = scratch.first
     let probShape = try golden.tensor(name + ".prob").shape  // (2, H', W')
     #expect(probShape == [2, out.height, out.width])
-    var prob: [Float] = [], reg: [Float] = []
-    for c in 0..<2 { for y in 0..<out.height { for x in 0..<out.width {
-        prob.append(c == 1 ? Softmax.secondOfTwo(out[y, x, 0], out[y, x, 1]) : Softmax.secondOfTwo(out[y, x, 1], out[y, x, 0]))
-    } } }
+    var prob: [Float] = []
+    var reg: [Float] = []
+    for c in 0..<2 {
+        for y in 0..<out.height {
+            for x in 0..<out.width {
+                prob.append(
+                    c == 1
+                        ? Softmax.secondOfTwo(out[y, x, 0], out[y, x, 1])
+                        : Softmax.secondOfTwo(out[y, x, 1], out[y, x, 0]))
+            }
+        }
+    }
     for c in 0..<4 { for y in 0..<out.height { for x in 0..<out.width { reg.append(out[y, x, 2 + c]) } } }
     #expect(maxAbsDifference(prob, try golden.floats(name + ".prob")) < 1e-4)
     #expect(maxAbsDifference(reg, try golden.floats(name + ".reg")) < 1e-4)
@@ -56,7 +69,8 @@ func pnetMatchesGolden(name: String) throws {
 
 @Test(arguments: ["rnet.random", "rnet.face", "onet.random", "onet.face"])
 func refineAndOutputNetsMatchGolden(name: String) throws {
-    let golden = try loadGolden(), mtcnn = try MTCNN(model: try loadMTCNNModel())
+    let golden = try loadGolden()
+    let mtcnn = try MTCNN(model: try loadMTCNNModel())
     var scratch = CNNScratch()
     scratch.input = try goldenInput(golden, name)
     if name.hasPrefix("rnet") { mtcnn.rnet.forward(&scratch) } else { mtcnn.onet.forward(&scratch) }

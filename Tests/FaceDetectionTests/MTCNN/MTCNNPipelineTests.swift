@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FaceDetection
 
 /// scikit-image's astronaut (public domain) at 256×256, written by tools/convert_mtcnn.py.
@@ -54,23 +55,26 @@ func loadAstronaut() throws -> Image {
 
 @Test func nonMaximumSuppressionKeepsTheBestOfOverlappingBoxes() {
     let a = MTCNNCandidate(x1: 0, y1: 0, x2: 9, y2: 9, score: 0.9)
-    let b = MTCNNCandidate(x1: 1, y1: 1, x2: 10, y2: 10, score: 0.95)    // IoU 81/119 with a
-    let c = MTCNNCandidate(x1: 20, y1: 20, x2: 29, y2: 29, score: 0.5)   // apart
-    let d = MTCNNCandidate(x1: 2, y1: 2, x2: 5, y2: 5, score: 0.8)       // inside a: IoU 0.16, min 1
+    let b = MTCNNCandidate(x1: 1, y1: 1, x2: 10, y2: 10, score: 0.95)  // IoU 81/119 with a
+    let c = MTCNNCandidate(x1: 20, y1: 20, x2: 29, y2: 29, score: 0.5)  // apart
+    let d = MTCNNCandidate(x1: 2, y1: 2, x2: 5, y2: 5, score: 0.8)  // inside a: IoU 0.16, min 1
     let union = NonMaximumSuppression.apply([a, b, c, d], threshold: 0.5, overlap: .union)
     #expect(union.map(\.score) == [0.95, 0.8, 0.5])
     let minimum = NonMaximumSuppression.apply([a, b, c, d], threshold: 0.7, overlap: .minimum)
     #expect(minimum.map(\.score) == [0.95, 0.5])
     let corners = [a, b, c, d].map { NonMaximumSuppression.Corners(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
-    #expect(NonMaximumSuppression.keptIndices(corners, scores: [0.9, 0.95, 0.5, 0.8], threshold: 0.7,
-                                              overlap: .minimum, inclusive: true) == [1, 2])
+    #expect(
+        NonMaximumSuppression.keptIndices(
+            corners, scores: [0.9, 0.95, 0.5, 0.8], threshold: 0.7,
+            overlap: .minimum, inclusive: true) == [1, 2])
 }
 
 @Test func areaResamplerAveragesAndNormalises() {
     // A 4×2 image of two colours, halved: each output pixel is the mean of a 2×2 block.
     var image = Image(width: 4, height: 2)
     for y in 0..<2 { for x in 0..<4 { image[x, y] = x < 2 ? RGB(0, 100, 255) : RGB(UInt8(40 * x), 10, 20) } }
-    var resampler = AreaResampler(), map = FeatureMap()
+    var resampler = AreaResampler()
+    var map = FeatureMap()
     resampler.resample(image, left: 0, top: 0, width: 4, height: 2, outputWidth: 2, outputHeight: 1, into: &map)
     let norm = { (v: Float) in (v - 127.5) * 0.0078125 }
     #expect(map.width == 2 && map.height == 1 && map.pixelStride == 3)

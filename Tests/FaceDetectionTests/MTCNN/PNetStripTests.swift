@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 /// Every field of every cell, for exact comparison.
@@ -11,19 +12,24 @@ private func cells(_ candidates: [MTCNNCandidate]) -> [[Float]] {
 @Test func pnetStripsMatchTheWholeLevel() throws {
     var detector = try MTCNN(model: try loadMTCNNModel())
     detector.thresholds.pnet = 0  // every cell counts
-    let images = [randomImage(width: 97, height: 203, seed: 1), randomImage(width: 131, height: 77, seed: 2),
-                  randomImage(width: 45, height: 121, seed: 3), try loadAstronaut()]
+    let images = [
+        randomImage(width: 97, height: 203, seed: 1), randomImage(width: 131, height: 77, seed: 2),
+        randomImage(width: 45, height: 121, seed: 3), try loadAstronaut(),
+    ]
     var scratch = CNNScratch()
     var stripsSeen = 0
     for image in images {
         for scale in detector.scales(width: image.width, height: image.height, minFaceSize: 20) {
             let whole = detector.levelCandidates(image, scale: scale, stripPixels: .max, scratch: &scratch)
-            let w = Int((Double(image.width) * scale).rounded(.up)), h = Int((Double(image.height) * scale).rounded(.up))
+            let w = Int((Double(image.width) * scale).rounded(.up))
+            let h = Int((Double(image.height) * scale).rounded(.up))
             for pixels in [0, 37 * w] {
                 let strips = detector.pnet.strips(width: w, height: h, pixels: pixels)
                 stripsSeen = max(stripsSeen, strips.count)
                 let striped = detector.levelCandidates(image, scale: scale, stripPixels: pixels, scratch: &scratch)
-                #expect(cells(striped) == cells(whole), "\(image.width)×\(image.height) at \(scale), \(strips.count) strips")
+                #expect(
+                    cells(striped) == cells(whole), "\(image.width)×\(image.height) at \(scale), \(strips.count) strips"
+                )
             }
         }
     }

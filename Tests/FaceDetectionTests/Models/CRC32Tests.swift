@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 @Test func crc32MatchesZlibCheckValue() {

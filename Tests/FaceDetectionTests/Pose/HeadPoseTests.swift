@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceDetection
 
 /// The five points MTCNN measures, as the model projects them with `pose`.
@@ -43,7 +44,13 @@ func poseFitRecoversKnownAngles(pitch: Float, yaw: Float) throws {
 /// formulas: a frontal layout (eyes 60 px apart) edited by hand.
 @Test func signsFollowMLKit() throws {
     let frontal = projectedFive(pose(0, 0, 0))
-    func edited(_ change: (inout Landmark) -> Void) -> [Landmark] { frontal.map { var l = $0; change(&l); return l } }
+    func edited(_ change: (inout Landmark) -> Void) -> [Landmark] {
+        frontal.map {
+            var l = $0
+            change(&l)
+            return l
+        }
+    }
     let estimator = HeadPoseEstimator()
     // Nose tip moved towards the image's right: the face turns to the image's right → yaw > 0.
     let turned = try #require(estimator.estimate(edited { if $0.type == .noseTip { $0.position.x += 8 } }))
@@ -52,11 +59,15 @@ func poseFitRecoversKnownAngles(pitch: Float, yaw: Float) throws {
     let up = try #require(estimator.estimate(edited { if $0.type == .noseTip { $0.position.y -= 6 } }))
     #expect(up.eulerX > 5)
     // Everything turned 20° counter-clockwise on screen about (200, 150) (y down): roll = +20.
-    let c: Float = 0.9396926, s: Float = 0.3420201
-    let rolled = try #require(estimator.estimate(edited {
-        let dx = $0.position.x - 200, dy = $0.position.y - 150
-        $0.position = Point(x: 200 + c * dx + s * dy, y: 150 - s * dx + c * dy)
-    }))
+    let c: Float = 0.9396926
+    let s: Float = 0.3420201
+    let rolled = try #require(
+        estimator.estimate(
+            edited {
+                let dx = $0.position.x - 200
+                let dy = $0.position.y - 150
+                $0.position = Point(x: 200 + c * dx + s * dy, y: 150 - s * dx + c * dy)
+            }))
     #expect(abs(rolled.eulerZ - 20) < 0.5)
     // Counter-clockwise on screen lifts the subject's left eye (on the image's right).
     let left = rolled.project(GenericFaceModel.point(.leftEye))
@@ -66,10 +77,15 @@ func poseFitRecoversKnownAngles(pitch: Float, yaw: Float) throws {
 
 @Test func mirroredPointsGiveMirroredAngles() throws {
     let original = projectedFive(pose(10, 28, 15))
-    let swapped: [LandmarkType: LandmarkType] = [.leftEye: .rightEye, .rightEye: .leftEye, .noseTip: .noseTip,
-                                                .mouthLeft: .mouthRight, .mouthRight: .mouthLeft]
-    let mirrored = original.map { Landmark(type: swapped[$0.type]!, position: Point(x: 500 - $0.position.x, y: $0.position.y)) }
-    let a = try #require(HeadPoseEstimator().estimate(original)), b = try #require(HeadPoseEstimator().estimate(mirrored))
+    let swapped: [LandmarkType: LandmarkType] = [
+        .leftEye: .rightEye, .rightEye: .leftEye, .noseTip: .noseTip,
+        .mouthLeft: .mouthRight, .mouthRight: .mouthLeft,
+    ]
+    let mirrored = original.map {
+        Landmark(type: swapped[$0.type]!, position: Point(x: 500 - $0.position.x, y: $0.position.y))
+    }
+    let a = try #require(HeadPoseEstimator().estimate(original))
+    let b = try #require(HeadPoseEstimator().estimate(mirrored))
     #expect(abs(a.eulerY + b.eulerY) < 0.1 && abs(a.eulerZ + b.eulerZ) < 0.1 && abs(a.eulerX - b.eulerX) < 0.1)
 }
 

@@ -1,14 +1,19 @@
 import Foundation
+
 @testable import FaceDetection
 
 /// Reads a binary PPM (P6, maxval 255) as an `Image`.
 func readPPM(_ path: String) throws -> Image {
     let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    var fields: [Int] = [], i = 2
+    var fields: [Int] = []
+    var i = 2
     while fields.count < 3 {
         while data[i] == 0x20 || data[i] == 0x0A || data[i] == 0x0D || data[i] == 0x09 { i += 1 }
         var v = 0
-        while data[i] >= 0x30 && data[i] <= 0x39 { v = v * 10 + Int(data[i] - 0x30); i += 1 }
+        while data[i] >= 0x30 && data[i] <= 0x39 {
+            v = v * 10 + Int(data[i] - 0x30)
+            i += 1
+        }
         fields.append(v)
     }
     i += 1

@@ -36,11 +36,19 @@ func changedPixels(_ a: Image, _ b: Image) -> Set<[Int]> {
 
 /// Variance of all channel values of the pixels inside `box`.
 func variance(_ image: Image, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Double {
-    var sum = 0.0, sum2 = 0.0, n = 0.0
-    for y in y0..<y1 { for x in x0..<x1 { for c in 0..<3 {
-        let v = Double(image.pixels[(y * image.width + x) * 3 + c])
-        sum += v; sum2 += v * v; n += 1
-    } } }
+    var sum = 0.0
+    var sum2 = 0.0
+    var n = 0.0
+    for y in y0..<y1 {
+        for x in x0..<x1 {
+            for c in 0..<3 {
+                let v = Double(image.pixels[(y * image.width + x) * 3 + c])
+                sum += v
+                sum2 += v * v
+                n += 1
+            }
+        }
+    }
     let mean = sum / n
     return sum2 / n - mean * mean
 }

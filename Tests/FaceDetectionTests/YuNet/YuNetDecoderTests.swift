@@ -1,17 +1,21 @@
 import Foundation
 import Testing
+
 @testable import FaceDetection
 
 /// YuNet_n's raw outputs (onnxruntime) on a 250×180 collage of the fixture photos, and the faces
 /// `cv2.FaceDetectorYN` finds there (tools/make_yunet_decode_golden.py).
 func loadYuNetDecodeGolden() throws -> (outputs: YuNetOutputs, golden: ModelFile) {
-    let golden = try ModelFile(bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/yunet-golden/decode.fdm"))))
+    let golden = try ModelFile(
+        bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/yunet-golden/decode.fdm"))))
     let size = try golden.ints("size").map(Int.init)
-    let paddedWidth = ((size[0] - 1) / 32 + 1) * 32, paddedHeight = ((size[1] - 1) / 32 + 1) * 32
+    let paddedWidth = ((size[0] - 1) / 32 + 1) * 32
+    let paddedHeight = ((size[1] - 1) / 32 + 1) * 32
     let levels = try [8, 16, 32].map { s in
-        YuNetOutputs.Level(stride: s, columns: paddedWidth / s, rows: paddedHeight / s,
-                           cls: try golden.floats("cls_\(s)"), obj: try golden.floats("obj_\(s)"),
-                           bbox: try golden.floats("bbox_\(s)"), kps: try golden.floats("kps_\(s)"))
+        YuNetOutputs.Level(
+            stride: s, columns: paddedWidth / s, rows: paddedHeight / s,
+            cls: try golden.floats("cls_\(s)"), obj: try golden.floats("obj_\(s)"),
+            bbox: try golden.floats("bbox_\(s)"), kps: try golden.floats("kps_\(s)"))
     }
     return (YuNetOutputs(levels: levels), golden)
 }
@@ -20,10 +24,13 @@ func loadYuNetDecodeGolden() throws -> (outputs: YuNetOutputs, golden: ModelFile
 func opencvFaces(_ golden: ModelFile, _ name: String) throws -> [Face] {
     let rows = try golden.floats(name)
     return stride(from: 0, to: rows.count, by: 15).map { o in
-        Face(bounds: Rect(x: rows[o], y: rows[o + 1], width: rows[o + 2], height: rows[o + 3]), score: rows[o + 14],
-             landmarks: YuNetDecoder.landmarkTypes.indices.map { k in
-                 Landmark(type: YuNetDecoder.landmarkTypes[k], position: Point(x: rows[o + 4 + 2 * k], y: rows[o + 5 + 2 * k]))
-             })
+        Face(
+            bounds: Rect(x: rows[o], y: rows[o + 1], width: rows[o + 2], height: rows[o + 3]), score: rows[o + 14],
+            landmarks: YuNetDecoder.landmarkTypes.indices.map { k in
+                Landmark(
+                    type: YuNetDecoder.landmarkTypes[k], position: Point(x: rows[o + 4 + 2 * k], y: rows[o + 5 + 2 * k])
+                )
+            })
     }
 }
 
@@ -39,10 +46,12 @@ func yunetDecoderMatchesOpenCV(threshold: Float) throws {
     for face in expected {
         let twin = try #require(decoded.max { $0.bounds.iou(face.bounds) < $1.bounds.iou(face.bounds) })
         #expect(abs(twin.bounds.x - face.bounds.x) < 0.05 && abs(twin.bounds.y - face.bounds.y) < 0.05)
-        #expect(abs(twin.bounds.width - face.bounds.width) < 0.05 && abs(twin.bounds.height - face.bounds.height) < 0.05)
+        #expect(
+            abs(twin.bounds.width - face.bounds.width) < 0.05 && abs(twin.bounds.height - face.bounds.height) < 0.05)
         #expect(abs(twin.score - face.score) < 1e-3)
         for (a, b) in zip(twin.landmarks, face.landmarks) {
-            #expect(a.type == b.type && abs(a.position.x - b.position.x) < 0.05 && abs(a.position.y - b.position.y) < 0.05)
+            #expect(
+                a.type == b.type && abs(a.position.x - b.position.x) < 0.05 && abs(a.position.y - b.position.y) < 0.05)
         }
     }
     if threshold == 0.3 {
@@ -60,16 +69,21 @@ func yunetDecoderMatchesOpenCV(threshold: Float) throws {
 
 @Test func nonMaximumSuppressionWorksOnIndices() {
     typealias C = NonMaximumSuppression.Corners
-    let boxes = [C(x1: 0, y1: 0, x2: 10, y2: 10), C(x1: 1, y1: 0, x2: 11, y2: 10), C(x1: 30, y1: 30, x2: 40, y2: 40),
-                 C(x1: 5, y1: 0, x2: 15, y2: 10)]
+    let boxes = [
+        C(x1: 0, y1: 0, x2: 10, y2: 10), C(x1: 1, y1: 0, x2: 11, y2: 10), C(x1: 30, y1: 30, x2: 40, y2: 40),
+        C(x1: 5, y1: 0, x2: 15, y2: 10),
+    ]
     // IoU(0, 1) = 90/110 > 0.45; IoU(1, 3) = 60/140 < 0.45 (exclusive widths); box 2 stands apart.
-    let kept = NonMaximumSuppression.keptIndices(boxes, scores: [0.5, 0.9, 0.3, 0.7], threshold: 0.45,
-                                                 overlap: .union, inclusive: false)
+    let kept = NonMaximumSuppression.keptIndices(
+        boxes, scores: [0.5, 0.9, 0.3, 0.7], threshold: 0.45,
+        overlap: .union, inclusive: false)
     #expect(kept == [1, 3, 2])
     // Counted inclusively (MTCNN's way) boxes 1 and 3 overlap by 66/154 — still kept apart — and
     // by the smaller area by 66/121 > 0.45.
-    #expect(NonMaximumSuppression.keptIndices(boxes, scores: [0.5, 0.9, 0.3, 0.7], threshold: 0.45,
-                                              overlap: .minimum, inclusive: true) == [1, 2])
+    #expect(
+        NonMaximumSuppression.keptIndices(
+            boxes, scores: [0.5, 0.9, 0.3, 0.7], threshold: 0.45,
+            overlap: .minimum, inclusive: true) == [1, 2])
 }
 
 @Test func yunetNetworkAndDecoderFindTheAstronaut() throws {

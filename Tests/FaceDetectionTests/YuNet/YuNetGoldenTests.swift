@@ -1,10 +1,14 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import FaceDetection
 
 /// The golden tensors of `tools/yunet_golden.py` (onnxruntime on three odd-sized inputs).
-private let yunetGolden: ModelFile? = try? ModelFile(bytes: Array(Data(contentsOf:
-    repositoryRoot.appendingPathComponent("Fixtures/yunet-golden/golden.fdm"))))
+private let yunetGolden: ModelFile? = try? ModelFile(
+    bytes: Array(
+        Data(
+            contentsOf:
+                repositoryRoot.appendingPathComponent("Fixtures/yunet-golden/golden.fdm"))))
 
 @Test(arguments: ["n", "s"])
 func yunetMatchesOnnxruntime(model: String) throws {
@@ -29,12 +33,14 @@ func yunetMatchesOnnxruntime(model: String) throws {
 /// The SIMD block kernel against its scalar twin on odd sizes, for every block of YuNet_s.
 @Test func yunetBlockMatchesScalarTwin() throws {
     var rng = TestRandom(state: 99)
-    let file = try ModelFile(bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Models/yunet_s.fdm"))))
+    let file = try ModelFile(
+        bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Models/yunet_s.fdm"))))
     for name in ["backbone.0", "backbone.2", "backbone.4", "out.8"] {
         let block = try YuNet.Block(file, name, relu: name != "out.8")
         for (h, w) in [(1, 1), (3, 5), (7, 2)] {
             let input = rng.floats(h * w * block.inputs)
-            let a = block.apply(input, height: h, width: w), b = block.applyScalar(input, height: h, width: w)
+            let a = block.apply(input, height: h, width: w)
+            let b = block.applyScalar(input, height: h, width: w)
             #expect(zip(a, b).map { abs($0 - $1) }.max()! < 1e-4)
         }
     }

@@ -1,6 +1,7 @@
-@testable import facedetect
 import FaceDetection
 import Testing
+
+@testable import facedetect
 
 @Suite("command-line parsing rules")
 struct CommandLineParsingTests {
@@ -12,16 +13,18 @@ struct CommandLineParsingTests {
         return options
     }
 
-    @Test("--json takes the next argument only if it is -, *.json or *.jsonl", arguments: [
-        (["--json", "a.jpg"], nil as String?, ["a.jpg"]),
-        (["--json", "-", "a.jpg"], nil, ["a.jpg"]),
-        (["--json", "out.jsonl", "a.jpg"], "out.jsonl", ["a.jpg"]),
-        (["--json", "OUT.JSON", "a.jpg"], "OUT.JSON", ["a.jpg"]),
-        (["--json=results.txt", "a.jpg"], "results.txt", ["a.jpg"]),
-        (["--json=-", "a.jpg"], nil, ["a.jpg"]),
-        (["a.jpg", "--json"], nil, ["a.jpg"]),
-        (["--json", "--", "x.json"], nil, ["x.json"]),
-    ])
+    @Test(
+        "--json takes the next argument only if it is -, *.json or *.jsonl",
+        arguments: [
+            (["--json", "a.jpg"], nil as String?, ["a.jpg"]),
+            (["--json", "-", "a.jpg"], nil, ["a.jpg"]),
+            (["--json", "out.jsonl", "a.jpg"], "out.jsonl", ["a.jpg"]),
+            (["--json", "OUT.JSON", "a.jpg"], "OUT.JSON", ["a.jpg"]),
+            (["--json=results.txt", "a.jpg"], "results.txt", ["a.jpg"]),
+            (["--json=-", "a.jpg"], nil, ["a.jpg"]),
+            (["a.jpg", "--json"], nil, ["a.jpg"]),
+            (["--json", "--", "x.json"], nil, ["x.json"]),
+        ])
     func jsonValue(arguments: [String], file: String?, inputs: [String]) throws {
         let parsed = try options(arguments)
         #expect(parsed.json == (file.map { .file($0) } ?? .standardOutput))
@@ -32,15 +35,19 @@ struct CommandLineParsingTests {
         let defaults = try options(["a.jpg"]).detector
         #expect(defaults.mode == .accurate && defaults.landmarks == .all && defaults.classification == .all)
         #expect(defaults.minScore == 0.25 && !defaults.prominentFaceOnly)
-        let parsed = try options(["a.jpg", "--landmarks", "none", "--classification=none", "--min-score", "0",
-                                  "--prominent-face-only", "--labels"])
+        let parsed = try options([
+            "a.jpg", "--landmarks", "none", "--classification=none", "--min-score", "0",
+            "--prominent-face-only", "--labels",
+        ])
         #expect(parsed.detector.landmarks == .none && parsed.detector.classification == .none)
         #expect(parsed.detector.minScore == 0 && parsed.detector.prominentFaceOnly && parsed.labels)
     }
 
     @Test func valuesAndInputsMix() throws {
-        let parsed = try options(["b.png", "--min-face-size", "40px", "--threads=3", "-o", "out", "--mode", "fast",
-                                  "-q", "--", "-odd.png"])
+        let parsed = try options([
+            "b.png", "--min-face-size", "40px", "--threads=3", "-o", "out", "--mode", "fast",
+            "-q", "--", "-odd.png",
+        ])
         #expect(parsed.inputs == ["b.png", "-odd.png"])
         #expect(parsed.detector.minFaceSize == .pixels(40))
         #expect(parsed.threads == 3)
@@ -57,11 +64,13 @@ struct CommandLineParsingTests {
         #expect(try Command.parse(["--version"]) == .version)
     }
 
-    @Test("fixed-point numbers", arguments: [
-        (12.5, 2, true, "12.5"), (12.0, 2, true, "12.0"), (0.125, 2, false, "0.13"), (-0.001, 2, true, "0.0"),
-        (-3.14159, 2, true, "-3.14"), (0.0000004, 6, false, "0.000000"), (1.5, 6, false, "1.500000"),
-        (Double.nan, 2, true, "null"), (Double.infinity, 6, false, "null"),
-    ])
+    @Test(
+        "fixed-point numbers",
+        arguments: [
+            (12.5, 2, true, "12.5"), (12.0, 2, true, "12.0"), (0.125, 2, false, "0.13"), (-0.001, 2, true, "0.0"),
+            (-3.14159, 2, true, "-3.14"), (0.0000004, 6, false, "0.000000"), (1.5, 6, false, "1.500000"),
+            (Double.nan, 2, true, "null"), (Double.infinity, 6, false, "null"),
+        ])
     func fixedPoint(value: Double, decimals: Int, trimmed: Bool, text: String) {
         #expect(JSONText.fixedPoint(value, decimals: decimals, trimmed: trimmed) == text)
     }

@@ -11,7 +11,8 @@ struct AttributeOutputTests {
         var face: [String: Any] = [:]
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("astronaut.png"))
-            let result = try ToolProcess.run(["astronaut.png", "--json", "--min-face-size", "0.15"] + arguments, in: directory)
+            let result = try ToolProcess.run(
+                ["astronaut.png", "--json", "--min-face-size", "0.15"] + arguments, in: directory)
             #expect(result.status == 0, "\(result.standardError)")
             let faces = try #require(try TestInputs.records(result.standardOutput).first?["faces"] as? [[String: Any]])
             #expect(faces.count == 1)
@@ -23,8 +24,11 @@ struct AttributeOutputTests {
     @Test func defaultsReportAndroidsLandmarksAnglesAndProbabilities() throws {
         let face = try astronautFace([])
         let landmarks = try #require(face["landmarks"] as? [String: [Double]])
-        #expect(Set(landmarks.keys) == ["leftEye", "rightEye", "noseBase", "noseTip", "leftCheek", "rightCheek",
-                                         "mouthLeft", "mouthRight", "mouthBottom"])
+        #expect(
+            Set(landmarks.keys) == [
+                "leftEye", "rightEye", "noseBase", "noseTip", "leftCheek", "rightCheek",
+                "mouthLeft", "mouthRight", "mouthBottom",
+            ])
         #expect(try #require(landmarks["leftEye"])[0] > (try #require(landmarks["rightEye"]))[0])
         for key in ["smilingProbability", "leftEyeOpenProbability", "rightEyeOpenProbability"] {
             let p = try #require(face[key] as? Double, "\(key) missing")
@@ -48,18 +52,22 @@ struct AttributeOutputTests {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("astronaut.png"))
             for (name, extra) in [("plain.png", [String]()), ("labelled.png", ["--labels"])] {
-                let result = try ToolProcess.run(["astronaut.png", "-o", name, "--min-face-size", "0.15"] + extra + ToolProcess.plumbingFlags,
-                                                 in: directory)
+                let result = try ToolProcess.run(
+                    ["astronaut.png", "-o", name, "--min-face-size", "0.15"] + extra + ToolProcess.plumbingFlags,
+                    in: directory)
                 #expect(result.status == 0)
             }
             let plain = try Image(contentsOf: directory.appendingPathComponent("plain.png").path)
             let labelled = try Image(contentsOf: directory.appendingPathComponent("labelled.png").path)
             // The label tab sits just above the face box (top near y = 60): only pixels there differ.
-            var differing = 0, below = 0
-            for y in 0..<plain.height { for x in 0..<plain.width where plain[x, y] != labelled[x, y] {
-                differing += 1
-                if y > 80 { below += 1 }
-            } }
+            var differing = 0
+            var below = 0
+            for y in 0..<plain.height {
+                for x in 0..<plain.width where plain[x, y] != labelled[x, y] {
+                    differing += 1
+                    if y > 80 { below += 1 }
+                }
+            }
             #expect(differing > 100)
             #expect(below == 0)
         }

@@ -14,7 +14,9 @@ struct DetectionOutputTests {
             // As Debian's older facedetect printed them: `x y w h`, whole pixels, one face per line.
             let boxes = result.outputLines.map { $0.split(separator: " ").compactMap { Float(String($0)) } }
             #expect(boxes.count >= 1 && boxes.allSatisfy { $0.count == 4 }, "\(result.outputLines)")
-            let best = boxes.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]).iou(TestInputs.astronautFace) }.max() ?? 0
+            let best =
+                boxes.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]).iou(TestInputs.astronautFace) }.max()
+                ?? 0
             #expect(best >= 0.4, "\(result.outputLines)")
         }
     }
@@ -22,16 +24,22 @@ struct DetectionOutputTests {
     @Test func detectorFlagRunsYuNetAndRejectsUnknownNames() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("astronaut.png"))
-            let result = try ToolProcess.run(["astronaut.png", "--detector", "yunet", "--min-face-size", "40px",
-                                              "--landmarks", "none", "--classification", "none"], in: directory)
+            let result = try ToolProcess.run(
+                [
+                    "astronaut.png", "--detector", "yunet", "--min-face-size", "40px",
+                    "--landmarks", "none", "--classification", "none",
+                ], in: directory)
             #expect(result.status == 0, "\(result.standardError)")
             let boxes = result.outputLines.map { $0.split(separator: " ").compactMap { Float(String($0)) } }
             #expect(boxes.count == 1 && boxes.allSatisfy { $0.count == 4 }, "\(result.outputLines)")
-            let best = boxes.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]).iou(TestInputs.astronautFace) }.max() ?? 0
+            let best =
+                boxes.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]).iou(TestInputs.astronautFace) }.max()
+                ?? 0
             #expect(best >= 0.4, "\(result.outputLines)")
             let bad = try ToolProcess.run(["astronaut.png", "--detector", "viola"], in: directory)
             #expect(bad.status == 64)
-            #expect(bad.standardError.contains("--detector") && bad.standardError.contains("yunet"), "\(bad.standardError)")
+            #expect(
+                bad.standardError.contains("--detector") && bad.standardError.contains("yunet"), "\(bad.standardError)")
         }
     }
 
@@ -40,8 +48,9 @@ struct DetectionOutputTests {
             let input = directory.appendingPathComponent("astronaut.png")
             try TestInputs.copyFixture("astronaut.png", to: input)
             // `--json` followed by an option: JSON goes to standard output.
-            let result = try ToolProcess.run(["astronaut.png", "--json", "-o", "faces.png", "--min-face-size", "0.15"] + ToolProcess.plumbingFlags,
-                                             in: directory)
+            let result = try ToolProcess.run(
+                ["astronaut.png", "--json", "-o", "faces.png", "--min-face-size", "0.15"] + ToolProcess.plumbingFlags,
+                in: directory)
             #expect(result.status == 0)
             #expect(result.standardError.isEmpty)
             let records = try TestInputs.records(result.standardOutput)
@@ -68,7 +77,8 @@ struct DetectionOutputTests {
             let annotated = try ImageIO.read(path: directory.appendingPathComponent("faces.png").path)
             #expect(annotated.format == .png)
             #expect(annotated.image.width == original.width && annotated.image.height == original.height)
-            var changed = 0, outside = 0
+            var changed = 0
+            var outside = 0
             for y in 0..<original.height {
                 for x in 0..<original.width where original[x, y] != annotated.image[x, y] {
                     changed += 1
@@ -90,8 +100,11 @@ struct DetectionOutputTests {
     @Test func jpegInJSONFileAndJPEGOut() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("grace_hopper.jpg", to: directory.appendingPathComponent("grace.jpg"))
-            let result = try ToolProcess.run(["grace.jpg", "--json", "out.jsonl", "--output", "grace-faces.jpeg",
-                                              "--min-face-size=0.3"] + ToolProcess.plumbingFlags, in: directory)
+            let result = try ToolProcess.run(
+                [
+                    "grace.jpg", "--json", "out.jsonl", "--output", "grace-faces.jpeg",
+                    "--min-face-size=0.3",
+                ] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(result.standardOutput.isEmpty)
             #expect(result.standardError.isEmpty)
@@ -99,7 +112,8 @@ struct DetectionOutputTests {
             let records = try TestInputs.records(text)
             #expect(records.count == 1)
             #expect(records.first?["file"] as? String == "grace.jpg")
-            let best = records.first.map { TestInputs.boxes($0).map { $0.iou(TestInputs.graceHopperFace) }.max() ?? 0 } ?? 0
+            let best =
+                records.first.map { TestInputs.boxes($0).map { $0.iou(TestInputs.graceHopperFace) }.max() ?? 0 } ?? 0
             #expect(best >= 0.4, "no box overlaps Grace Hopper's face: \(text)")
             let written = try ImageIO.read(path: directory.appendingPathComponent("grace-faces.jpeg").path)
             #expect(written.format == .jpeg)
@@ -116,7 +130,8 @@ struct DetectionOutputTests {
             // A PNG without an extension keeps its name and gains ".png".
             let manager = FileManager.default
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("scan.png"))
-            try manager.moveItem(at: images.appendingPathComponent("scan.png"), to: images.appendingPathComponent("scan"))
+            try manager.moveItem(
+                at: images.appendingPathComponent("scan.png"), to: images.appendingPathComponent("scan"))
             let result = try ToolProcess.run(["images", "-o", "out"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(manager.fileExists(atPath: directory.appendingPathComponent("out/sub/scan.png").path))
@@ -130,7 +145,8 @@ struct DetectionOutputTests {
             let input = directory.appendingPathComponent("plain.png")
             try TestInputs.writePlainPNG(to: input)
             let before = try Data(contentsOf: input)
-            let result = try ToolProcess.run(["plain.png", "-o", "./plain.png"] + ToolProcess.plumbingFlags, in: directory)
+            let result = try ToolProcess.run(
+                ["plain.png", "-o", "./plain.png"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1)
             #expect(try Data(contentsOf: input) == before)
@@ -147,7 +163,8 @@ struct OutputCollisionTests {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
                 try TestInputs.writePlainPNG(to: url.appendingPathComponent("x.png"), width: 40 + folder.count)
             }
-            let result = try ToolProcess.run(["a/x.png", "b/x.png", "-o", "out"] + ToolProcess.plumbingFlags, in: directory)
+            let result = try ToolProcess.run(
+                ["a/x.png", "b/x.png", "-o", "out"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.first?.hasPrefix("error: out/x.png: ") == true, "\(result.errorLines)")
             #expect(result.errorLines.dropFirst(2).first == "facedetect: 1 of 2 inputs failed:")
@@ -162,11 +179,15 @@ struct OutputInsideInputTests {
         try withTemporaryDirectory { directory in
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
             for _ in 0..<2 {
-                let result = try ToolProcess.run([".", "-o", "out", "--json"] + ToolProcess.plumbingFlags, in: directory)
+                let result = try ToolProcess.run(
+                    [".", "-o", "out", "--json"] + ToolProcess.plumbingFlags, in: directory)
                 #expect(result.status == 0)
                 #expect(try TestInputs.records(result.standardOutput).map { $0["file"] as? String } == ["./a.png"])
             }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path) == ["a.png"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path) == [
+                    "a.png"
+                ])
         }
     }
 }

@@ -28,7 +28,8 @@ struct BadInputTests {
     func badInputFailsWithOneLine(input: BadInput) throws {
         try withTemporaryDirectory { directory in
             try input.make(directory.appendingPathComponent(input.name))
-            let result = try ToolProcess.run([input.name, "-o", "out.png"] + ToolProcess.plumbingFlags, in: directory, timeout: 60)
+            let result = try ToolProcess.run(
+                [input.name, "-o", "out.png"] + ToolProcess.plumbingFlags, in: directory, timeout: 60)
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1, "\(result.errorLines)")
             #expect(result.errorLines.first?.hasPrefix("error: \(input.name): ") == true, "\(result.errorLines)")
@@ -41,7 +42,8 @@ struct BadInputTests {
     func badInputGivesAnErrorRecord(input: BadInput) throws {
         try withTemporaryDirectory { directory in
             try input.make(directory.appendingPathComponent(input.name))
-            let result = try ToolProcess.run([input.name, "--json"] + ToolProcess.plumbingFlags, in: directory, timeout: 60)
+            let result = try ToolProcess.run(
+                [input.name, "--json"] + ToolProcess.plumbingFlags, in: directory, timeout: 60)
             #expect(result.status == 1)
             let record = try #require(try TestInputs.records(result.standardOutput).first)
             #expect(record["file"] as? String == input.name)
@@ -53,7 +55,8 @@ struct BadInputTests {
     @Test func truncatedImageDataDecodesWithAWarning() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.writeTruncatedJPEG(to: directory.appendingPathComponent("cut.jpg"), fraction: 0.6)
-            let result = try ToolProcess.run(["cut.jpg", "--json", "--min-face-size", "0.3"] + ToolProcess.plumbingFlags, in: directory)
+            let result = try ToolProcess.run(
+                ["cut.jpg", "--json", "--min-face-size", "0.3"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
             #expect(result.errorLines.count == 1)
             #expect(result.errorLines.first?.hasPrefix("warning: cut.jpg: ") == true, "\(result.errorLines)")
@@ -63,7 +66,8 @@ struct BadInputTests {
         }
     }
 
-    @Test("unwritable output: one line naming it, exit 1, no file left", arguments: ["missing/out.png", "afile/out.png"])
+    @Test(
+        "unwritable output: one line naming it, exit 1, no file left", arguments: ["missing/out.png", "afile/out.png"])
     func unwritableOutput(output: String) throws {
         try withTemporaryDirectory { directory in
             try Data("a file, not a directory\n".utf8).write(to: directory.appendingPathComponent("afile"))
@@ -79,8 +83,9 @@ struct BadInputTests {
 
     @Test func unwritableJSONFileFailsBeforeAnyWork() throws {
         try withTemporaryDirectory { directory in
-            let result = try ToolProcess.run([TestInputs.fixture("astronaut.png").path, "--json", "missing/p.jsonl"] + ToolProcess.plumbingFlags,
-                                             in: directory)
+            let result = try ToolProcess.run(
+                [TestInputs.fixture("astronaut.png").path, "--json", "missing/p.jsonl"] + ToolProcess.plumbingFlags,
+                in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1)
             #expect(result.errorLines.first?.hasPrefix("error: missing/p.jsonl: ") == true)

@@ -2,6 +2,7 @@ import FaceDetection
 import FaceDetectionIO
 import Foundation
 import Testing
+
 @testable import facedetect
 
 /// A tree of small faceless images (fast even in debug builds) with a broken file, a text file
@@ -45,11 +46,15 @@ struct BatchScaleTests {
             let expected = try makeTree(in: directory)
             var runs: [[NSDictionary]] = []
             for threads in ["1", "3", "8"] {
-                let result = try ToolProcess.run(["images", "--json", "-", "--threads", threads] + ToolProcess.plumbingFlags, in: directory)
+                let result = try ToolProcess.run(
+                    ["images", "--json", "-", "--threads", threads] + ToolProcess.plumbingFlags, in: directory)
                 #expect(result.status == 1)  // the broken JPEG
                 #expect(try files(result.standardOutput) == expected)
                 runs.append(try TestInputs.records(result.standardOutput).map(withoutTimings))
-                #expect(result.errorLines.contains { $0.hasPrefix("facedetect: \(expected.count) images, 0 faces, 1 failed, ") })
+                #expect(
+                    result.errorLines.contains {
+                        $0.hasPrefix("facedetect: \(expected.count) images, 0 faces, 1 failed, ")
+                    })
             }
             #expect(runs[0] == runs[1] && runs[1] == runs[2])
         }
@@ -60,7 +65,8 @@ struct BatchScaleTests {
             let tree = try makeTree(in: directory).filter { !$0.hasSuffix("broken.jpg") }
             // Files and a directory, as `find` or Spark would send them; blank lines are ignored.
             let lines = [tree[3], tree[0], "", "images/b/c"]
-            let result = try ToolProcess.run(["-", "--json"] + ToolProcess.plumbingFlags, in: directory, input: lines.joined(separator: "\n") + "\n")
+            let result = try ToolProcess.run(
+                ["-", "--json"] + ToolProcess.plumbingFlags, in: directory, input: lines.joined(separator: "\n") + "\n")
             #expect(result.status == 0)
             let walkedD = tree.filter { $0.hasPrefix("images/b/c/") }
             #expect(try files(result.standardOutput) == [tree[3], tree[0]] + walkedD)
@@ -71,17 +77,21 @@ struct BatchScaleTests {
         try withTemporaryDirectory { directory in
             let expected = try makeTree(in: directory)
             let out = directory.appendingPathComponent("out.jsonl")
-            let full = try ToolProcess.run(["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
+            let full = try ToolProcess.run(
+                ["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
             #expect(full.status == 1)
             // As if killed while writing the fourth record.
             let text = try String(contentsOf: out, encoding: .utf8)
             let lines = text.split(separator: "\n")
-            try (lines[0..<3].joined(separator: "\n") + "\n" + lines[3].prefix(20)).write(to: out, atomically: true, encoding: .utf8)
+            try (lines[0..<3].joined(separator: "\n") + "\n" + lines[3].prefix(20)).write(
+                to: out, atomically: true, encoding: .utf8)
 
             // A CSV from the first run (rows made up here: these images have no faces) keeps its rows.
             let csv = CSVOutput.header + "\n\(expected[0]),1,1.0,2.0,3.0,4.0,0.9\n"
             try csv.write(to: directory.appendingPathComponent("faces.csv"), atomically: true, encoding: .utf8)
-            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume", "--csv", "faces.csv"] + ToolProcess.plumbingFlags, in: directory)
+            let resumed = try ToolProcess.run(
+                ["images", "--json", "out.jsonl", "--resume", "--csv", "faces.csv"] + ToolProcess.plumbingFlags,
+                in: directory)
             #expect(resumed.status == 1)
             #expect(try String(contentsOf: directory.appendingPathComponent("faces.csv"), encoding: .utf8) == csv)
             let after = try String(contentsOf: out, encoding: .utf8)
@@ -89,7 +99,8 @@ struct BatchScaleTests {
             #expect(resumed.errorLines.contains { $0.contains("(3 already done, skipped)") })
 
             // Nothing left to do: nothing is added.
-            let again = try ToolProcess.run(["images", "--json", "out.jsonl", "--resume"] + ToolProcess.plumbingFlags, in: directory)
+            let again = try ToolProcess.run(
+                ["images", "--json", "out.jsonl", "--resume"] + ToolProcess.plumbingFlags, in: directory)
             #expect(again.status == 0)
             #expect(try String(contentsOf: out, encoding: .utf8) == after)
         }
@@ -100,19 +111,22 @@ struct BatchScaleTests {
             let expected = try makeTree(in: directory, count: 12)
             var seen: [[String]] = []
             for k in 1...3 {
-                let result = try ToolProcess.run(["images", "--json", "--shard", "\(k)/3"] + ToolProcess.plumbingFlags, in: directory)
+                let result = try ToolProcess.run(
+                    ["images", "--json", "--shard", "\(k)/3"] + ToolProcess.plumbingFlags, in: directory)
                 seen.append(try files(result.standardOutput))
             }
             #expect(seen.flatMap { $0 }.sorted() == expected.sorted())
             #expect(seen.allSatisfy { $0 == $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } })
             // Slurm counts from 0: task 1 is shard 2; Kubernetes and AWS Batch likewise.
             for variable in ShardSelection.environmentVariables {
-                let auto = try ToolProcess.run(["images", "--json", "--shard", "auto/3"] + ToolProcess.plumbingFlags, in: directory,
-                                               environment: [variable: "1"])
+                let auto = try ToolProcess.run(
+                    ["images", "--json", "--shard", "auto/3"] + ToolProcess.plumbingFlags, in: directory,
+                    environment: [variable: "1"])
                 #expect(try files(auto.standardOutput) == seen[1], "\(variable)")
             }
-            let outOfRange = try ToolProcess.run(["images", "--shard", "auto/3"] + ToolProcess.plumbingFlags, in: directory,
-                                                 environment: ["SLURM_ARRAY_TASK_ID": "3"])
+            let outOfRange = try ToolProcess.run(
+                ["images", "--shard", "auto/3"] + ToolProcess.plumbingFlags, in: directory,
+                environment: ["SLURM_ARRAY_TASK_ID": "3"])
             #expect(outOfRange.status == 64)
         }
     }
@@ -120,14 +134,20 @@ struct BatchScaleTests {
     @Test func progressBarOnlyWhenAskedOrOnATerminal() throws {
         try withTemporaryDirectory { directory in
             let expected = try makeTree(in: directory)
-            let forced = try ToolProcess.run(["images", "--json", "out.jsonl", "--progress"] + ToolProcess.plumbingFlags, in: directory)
-            let frames = forced.standardError.split(separator: "\r").map { $0.replacingOccurrences(of: "\u{1B}[K", with: "") }
-            #expect(frames.contains { $0.hasPrefix("[########################] \(expected.count)/\(expected.count)  ") })
+            let forced = try ToolProcess.run(
+                ["images", "--json", "out.jsonl", "--progress"] + ToolProcess.plumbingFlags, in: directory)
+            let frames = forced.standardError.split(separator: "\r").map {
+                $0.replacingOccurrences(of: "\u{1B}[K", with: "")
+            }
+            #expect(
+                frames.contains { $0.hasPrefix("[########################] \(expected.count)/\(expected.count)  ") })
             #expect(frames.contains { $0.contains(" images/s") })
             // Standard error is a file here, not a terminal: no bar unless asked for.
-            let piped = try ToolProcess.run(["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
+            let piped = try ToolProcess.run(
+                ["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
             #expect(!piped.standardError.contains("\r"))
-            let off = try ToolProcess.run(["images", "--json", "out.jsonl", "--no-progress"] + ToolProcess.plumbingFlags, in: directory)
+            let off = try ToolProcess.run(
+                ["images", "--json", "out.jsonl", "--no-progress"] + ToolProcess.plumbingFlags, in: directory)
             #expect(!off.standardError.contains("\r"))
         }
     }
@@ -151,11 +171,13 @@ struct BatchScaleTests {
             try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
             // Enough images that the run is still going when the signal comes.
             for index in 0..<400 {
-                try TestInputs.writePlainPNG(to: images.appendingPathComponent(String(format: "%03d.png", index)), width: 160, height: 120)
+                try TestInputs.writePlainPNG(
+                    to: images.appendingPathComponent(String(format: "%03d.png", index)), width: 160, height: 120)
             }
             let process = Process()
             process.executableURL = ToolProcess.binary
-            process.arguments = ["images", "--json", "out.jsonl", "--csv", "out.csv", "--threads", "2"] + ToolProcess.plumbingFlags
+            process.arguments =
+                ["images", "--json", "out.jsonl", "--csv", "out.csv", "--threads", "2"] + ToolProcess.plumbingFlags
             process.currentDirectoryURL = directory
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -174,12 +196,18 @@ struct BatchScaleTests {
             #expect(records.count >= 1 && records.count < 400)
             #expect(records == (0..<records.count).map { String(format: "images/%03d.png", $0) })
             // The CSV was published whole, and no temporary file is left behind.
-            #expect(try String(contentsOf: directory.appendingPathComponent("out.csv"), encoding: .utf8) == CSVOutput.header + "\n")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+            #expect(
+                try String(contentsOf: directory.appendingPathComponent("out.csv"), encoding: .utf8) == CSVOutput.header
+                    + "\n")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                $0.hasPrefix(".")
+            }
             #expect(leftovers.isEmpty, "\(leftovers)")
 
             // Resumed: the rest, each image once, and the CSV keeps its rows.
-            let resumed = try ToolProcess.run(["images", "--json", "out.jsonl", "--csv", "out.csv", "--resume"] + ToolProcess.plumbingFlags, in: directory)
+            let resumed = try ToolProcess.run(
+                ["images", "--json", "out.jsonl", "--csv", "out.csv", "--resume"] + ToolProcess.plumbingFlags,
+                in: directory)
             #expect(resumed.status == 0)
             let all = try files(String(contentsOf: out, encoding: .utf8))
             #expect(all == (0..<400).map { String(format: "images/%03d.png", $0) })
@@ -195,11 +223,15 @@ struct BatchOutputTests {
             try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
             try TestInputs.copyFixture("astronaut.png", to: photos.appendingPathComponent("astronaut.png"))
             try TestInputs.writePlainPNG(to: photos.appendingPathComponent("plain.png"))
-            let result = try ToolProcess.run(["photos", "--json", "out.jsonl", "--csv", "faces.csv", "--crop", "crops",
-                                              "--crop-margin", "0.1", "-o", "blurred", "--blur", "--min-face-size", "0.15"] + ToolProcess.plumbingFlags,
-                                             in: directory)
+            let result = try ToolProcess.run(
+                [
+                    "photos", "--json", "out.jsonl", "--csv", "faces.csv", "--crop", "crops",
+                    "--crop-margin", "0.1", "-o", "blurred", "--blur", "--min-face-size", "0.15",
+                ] + ToolProcess.plumbingFlags,
+                in: directory)
             #expect(result.status == 0, "\(result.standardError)")
-            let records = try TestInputs.records(String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8))
+            let records = try TestInputs.records(
+                String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8))
             let faces = TestInputs.boxes(records[0])
             #expect(!faces.isEmpty && TestInputs.boxes(records[1]).isEmpty)
 
@@ -213,10 +245,13 @@ struct BatchOutputTests {
             }
 
             for (number, face) in faces.enumerated() {
-                let crop = try Image(contentsOf: directory.appendingPathComponent("crops/2024/astronaut_face\(number + 1).png").path)
+                let crop = try Image(
+                    contentsOf: directory.appendingPathComponent("crops/2024/astronaut_face\(number + 1).png").path)
                 #expect(abs(Float(crop.width) - face.width * 1.2) <= 3, "crop \(crop.width) for face \(face)")
             }
-            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("crops/2024/plain_face1.png").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: directory.appendingPathComponent("crops/2024/plain_face1.png").path))
 
             // The blurred copy: changed inside the face, unchanged far from it.
             let original = try Image(contentsOf: photos.appendingPathComponent("astronaut.png").path)
@@ -224,7 +259,8 @@ struct BatchOutputTests {
             let face = faces[0]
             let inside = (Int(face.y + face.height / 2) * original.width + Int(face.x + face.width / 2)) * 3
             var changedInside = 0
-            for offset in stride(from: -30, through: 30, by: 3) where original.pixels[inside + offset] != blurred.pixels[inside + offset] {
+            for offset in stride(from: -30, through: 30, by: 3)
+            where original.pixels[inside + offset] != blurred.pixels[inside + offset] {
                 changedInside += 1
             }
             #expect(changedInside > 5)
@@ -238,7 +274,9 @@ struct BatchOutputTests {
             let photo = try Image(contentsOf: TestInputs.fixture("grace_hopper.jpg").path)
             let large = photo.resized(width: photo.width * 4, height: photo.height * 4)
             try ImageIO.write(large, to: directory.appendingPathComponent("large.jpg").path)
-            let result = try ToolProcess.run(["large.jpg", "--json", "-o", "out.jpg", "--min-face-size", "0.3"] + ToolProcess.plumbingFlags, in: directory)
+            let result = try ToolProcess.run(
+                ["large.jpg", "--json", "-o", "out.jpg", "--min-face-size", "0.3"] + ToolProcess.plumbingFlags,
+                in: directory)
             #expect(result.status == 0, "\(result.standardError)")
             let record = try #require(try TestInputs.records(result.standardOutput).first)
             #expect(record["width"] as? Int == large.width && record["height"] as? Int == large.height)
@@ -255,7 +293,10 @@ struct BatchOutputTests {
         let small = Face(bounds: Rect(x: 0, y: 0, width: 20, height: 20), score: 0.7)
         let big = Face(bounds: Rect(x: 40, y: 30, width: 60, height: 60), score: 0.6)
         // --biggest is the library's prominent-face option.
-        guard case .detect(let parsed)? = try? Command.parse(["--biggest", "a.jpg"]) else { Issue.record("--biggest did not parse"); return }
+        guard case .detect(let parsed)? = try? Command.parse(["--biggest", "a.jpg"]) else {
+            Issue.record("--biggest did not parse")
+            return
+        }
         #expect(parsed.detector.prominentFaceOnly)
         #expect(FaceSelection.select([small, big], .all, width: 200, height: 150) == [small, big])
         // Central and large beats a slightly better-scored speck in the corner.

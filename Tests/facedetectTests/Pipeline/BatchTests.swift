@@ -8,29 +8,34 @@ struct BatchTests {
             let manager = FileManager.default
             let images = directory.appendingPathComponent("images")
             for folder in ["b", "c/deeper"] {
-                try manager.createDirectory(at: images.appendingPathComponent(folder), withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    at: images.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("z.jpg"))
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("b/face.png"))
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("a.png"))
             // Recognised by content: a PNG without an extension is an image, text named .jpg is not.
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("c/deeper/scan.png"))
-            try manager.moveItem(at: images.appendingPathComponent("c/deeper/scan.png"),
-                                 to: images.appendingPathComponent("c/deeper/scan"))
+            try manager.moveItem(
+                at: images.appendingPathComponent("c/deeper/scan.png"),
+                to: images.appendingPathComponent("c/deeper/scan"))
             try Data("not a picture\n".utf8).write(to: images.appendingPathComponent("c/notes.jpg"))
             try Data("readme\n".utf8).write(to: images.appendingPathComponent("README"))
             // A JPEG cut inside its header: recognised as an image, fails to decode.
             try TestInputs.writeTruncatedJPEG(to: images.appendingPathComponent("c/broken.jpg"), fraction: 0.001)
             // A symbolic-link loop must not hang the walk.
-            try manager.createSymbolicLink(atPath: images.appendingPathComponent("c/loop").path, withDestinationPath: "..")
+            try manager.createSymbolicLink(
+                atPath: images.appendingPathComponent("c/loop").path, withDestinationPath: "..")
 
-            let result = try ToolProcess.run(["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
+            let result = try ToolProcess.run(
+                ["images", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 1)
             let text = try String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8)
             let records = try TestInputs.records(text)
-            #expect(records.map { $0["file"] as? String } == [
-                "images/a.png", "images/b/face.png", "images/c/broken.jpg", "images/c/deeper/scan", "images/z.jpg",
-            ])
+            #expect(
+                records.map { $0["file"] as? String } == [
+                    "images/a.png", "images/b/face.png", "images/c/broken.jpg", "images/c/deeper/scan", "images/z.jpg",
+                ])
             for record in records {
                 let isBroken = record["file"] as? String == "images/c/broken.jpg"
                 #expect((record["error"] != nil) == isBroken, "\(record)")
@@ -54,7 +59,8 @@ struct BatchTests {
             // `--json` followed by an image: the image is an input, JSON goes to standard output.
             let result = try ToolProcess.run(["--json", "b.png", "./a.png"] + ToolProcess.plumbingFlags, in: directory)
             #expect(result.status == 0)
-            #expect(try TestInputs.records(result.standardOutput).map { $0["file"] as? String } == ["b.png", "./a.png"])
+            #expect(
+                try TestInputs.records(result.standardOutput).map { $0["file"] as? String } == ["b.png", "./a.png"])
         }
     }
 }

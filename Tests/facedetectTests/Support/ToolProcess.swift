@@ -25,7 +25,9 @@ enum ToolProcess {
     /// The package root: the nearest folder above this file that holds `Package.swift`.
     static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        while url.path != "/"
+            && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+        {
             url.deleteLastPathComponent()
         }
         return url
@@ -39,9 +41,9 @@ enum ToolProcess {
         }
         var folders: [URL] = []
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                folders.append(bundle.bundleURL.deletingLastPathComponent())
+            }
         #endif
         folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         folders.append(Bundle.main.bundleURL)
@@ -49,8 +51,10 @@ enum ToolProcess {
         for folder in folders {
             let candidate = folder.appendingPathComponent("facedetect")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
                 return candidate
             }
         }
@@ -60,16 +64,20 @@ enum ToolProcess {
     /// Runs the tool with `arguments` in `directory`, `input` on its standard input and
     /// `environment` added to its environment; kills it after `timeout` seconds (a hang is a
     /// failure, reported as status -1).
-    static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
-                    environment: [String: String] = [:], timeout: Double = 120) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+        environment: [String: String] = [:], timeout: Double = 120
+    ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("facedetect-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
         process.executableURL = binary
@@ -93,10 +101,12 @@ enum ToolProcess {
         let hung = process.isRunning
         if hung { process.terminate() }
         process.waitUntilExit()
-        try out.close(); try err.close()
-        return Result(status: hung ? -1 : process.terminationStatus,
-                      standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-                      standardError: try String(contentsOf: errURL, encoding: .utf8))
+        try out.close()
+        try err.close()
+        return Result(
+            status: hung ? -1 : process.terminationStatus,
+            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+            standardError: try String(contentsOf: errURL, encoding: .utf8))
     }
 }
 
