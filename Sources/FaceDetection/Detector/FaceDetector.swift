@@ -157,7 +157,8 @@ public struct FaceDetector: Sendable {
         switch options.effectiveDetector {
         case .cascade: faces = cascadeDetector.detect(in: image, minFace: minFace, threads: threads)
         case .mtcnn: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
-        case .yunet: faces = yunet?.detect(in: image, minFace: minFace, threads: threads) ?? []
+        case .yunet:
+            faces = yunet?.detect(in: image, minFace: minFace, minScore: options.minScore, threads: threads) ?? []
         }
         faces.removeAll { !($0.score >= options.minScore) }
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
