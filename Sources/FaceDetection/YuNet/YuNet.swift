@@ -1,156 +1,46 @@
 import Foundation
 
-/// YuNet (Wu, Peng, Yu 2023), a one-shot CNN face detector: the network only (decoding lives elsewhere).
+/// YuNet (Wu, Peng, Yu 2023), a one-shot CNN face detector: the network only (decoding lives in
+/// `YuNetDecoder`).
 ///
-/// Layout: channel-last (NHWC) maps, `pixelStride == channels` (16, 32 or 64: all multiples of 16, so
-/// 1×1 convolutions are row-by-matrix products and depthwise taps are contiguous channel vectors).
-/// Structure and tensor layout: `tools/convert_yunet.py`, `Models/README.md`.
-/// This first version uses plain loops; the structure (stem, pointwise+depthwise blocks, pools,
-/// upsample+add, stacked heads) is the one the fused kernels will keep.
+/// Layout: channel-last (NHWC) maps, `pixelStride == channels` (16, 32 or 64: multiples of 16),
+/// so a 1×1 convolution is a row-by-matrix product over contiguous pixels and every depthwise tap
+/// is a contiguous channel vector (`CNN/SeparableBlock`). Each layer runs one output row at a
+/// time; `threads` cut every layer into row strips. Structure and tensor layout:
+/// `tools/convert_yunet.py`, `Models/README.md`.
 final class YuNet: Sendable {
-    /// One 1×1 convolution followed by a depthwise 3×3 (pad 1), optionally ReLU.
-    struct Block: Sendable {
-        let inputs: Int, outputs: Int
-        let pw: [Float], pwBias: [Float], dw: [Float], dwBias: [Float]
-        let relu: Bool
-
-        init(_ model: ModelFile, _ name: String, inputs: Int = -1, relu: Bool = true) throws {
-            let shape = try model.tensor(name + ".pw.weight", shape: [inputs, -1]).shape
-            self.inputs = shape[0]
-            outputs = shape[1]
-            pw = try model.floats(name + ".pw.weight")
-            pwBias = try model.floats(name + ".pw.bias", shape: [outputs])
-            dw = try model.floats(name + ".dw.weight", shape: [9, outputs])
-            dwBias = try model.floats(name + ".dw.bias", shape: [outputs])
-            self.relu = relu
-        }
-
-        /// out = dw3x3(pw1x1(input)) (+ ReLU), same height and width; SIMD16 over output channels.
-        func apply(_ input: [Float], height h: Int, width w: Int) -> [Float] {
-            precondition(input.count == h * w * inputs && outputs % 16 == 0)
-            var mid = [Float](repeating: 0, count: h * w * outputs)
-            var out = [Float](repeating: 0, count: h * w * outputs)
-            let ni = inputs
-            let no = outputs
-            let blocks = outputs / 16
-            let relu = relu
-            input.withUnsafeBufferPointer { inBuffer in
-                pw.withUnsafeBufferPointer { pwBuffer in
-                    pwBias.withUnsafeBufferPointer { pbBuffer in
-                        dw.withUnsafeBufferPointer { dwBuffer in
-                            dwBias.withUnsafeBufferPointer { dbBuffer in
-                                mid.withUnsafeMutableBufferPointer { midBuffer in
-                                    out.withUnsafeMutableBufferPointer { outBuffer in
-                                        // Safety: every index below is < h·w·channels of its buffer (sizes checked above).
-                                        let src = inBuffer.baseAddress!
-                                        let wp = pwBuffer.baseAddress!
-                                        let bp = pbBuffer.baseAddress!
-                                        let wd = dwBuffer.baseAddress!
-                                        let bd = dbBuffer.baseAddress!
-                                        let m = midBuffer.baseAddress!
-                                        let dst = outBuffer.baseAddress!
-                                        for p in 0..<(h * w) {
-                                            let pixel = src + p * ni
-                                            for b in 0..<blocks {
-                                                // mid[p][o] = bias[o] + Σ_c in[p][c]·w[c][o], 16 outputs at a time
-                                                var acc = bp.loadVector(at: b * 16)
-                                                for c in 0..<ni {
-                                                    acc +=
-                                                        SIMD16(repeating: pixel[c]) * wp.loadVector(at: c * no + b * 16)
-                                                }
-                                                m.storeVector(acc, at: p * no + b * 16)
-                                            }
-                                        }
-                                        for y in 0..<h {
-                                            for x in 0..<w {
-                                                for b in 0..<blocks {
-                                                    // out[y][x][o] = bias[o] + Σ_taps mid[y+ky−1][x+kx−1][o]·w[tap][o]
-                                                    var acc = bd.loadVector(at: b * 16)
-                                                    for ky in 0..<3 where y + ky - 1 >= 0 && y + ky - 1 < h {
-                                                        for kx in 0..<3 where x + kx - 1 >= 0 && x + kx - 1 < w {
-                                                            acc +=
-                                                                m.loadVector(
-                                                                    at: ((y + ky - 1) * w + x + kx - 1) * no + b * 16)
-                                                                * wd.loadVector(at: (ky * 3 + kx) * no + b * 16)
-                                                        }
-                                                    }
-                                                    if relu { acc.replace(with: 0, where: acc .< 0) }
-                                                    dst.storeVector(acc, at: (y * w + x) * no + b * 16)
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            return out
-        }
-
-        /// Scalar reference twin of `apply`.
-        func applyScalar(_ input: [Float], height h: Int, width w: Int) -> [Float] {
-            precondition(input.count == h * w * inputs)
-            var mid = [Float](repeating: 0, count: h * w * outputs)
-            for p in 0..<(h * w) {
-                for o in 0..<outputs { mid[p * outputs + o] = pwBias[o] }
-                for c in 0..<inputs {
-                    let v = input[p * inputs + c]
-                    for o in 0..<outputs { mid[p * outputs + o] += v * pw[c * outputs + o] }
-                }
-            }
-            var out = [Float](repeating: 0, count: h * w * outputs)
-            for y in 0..<h {
-                for x in 0..<w {
-                    for o in 0..<outputs {
-                        var s = dwBias[o]
-                        for ky in 0..<3 {
-                            let yy = y + ky - 1
-                            if yy < 0 || yy >= h { continue }
-                            for kx in 0..<3 {
-                                let xx = x + kx - 1
-                                if xx < 0 || xx >= w { continue }
-                                s += mid[(yy * w + xx) * outputs + o] * dw[(ky * 3 + kx) * outputs + o]
-                            }
-                        }
-                        out[(y * w + x) * outputs + o] = relu ? max(s, 0) : s
-                    }
-                }
-            }
-            return out
-        }
-    }
-
-    private let stemWeights: [Float], stemBias: [Float]
-    private let backbone: [Block]
-    private let neck32: Block, neck16: Block, neck8: Block
-    private let heads: [Block?]  // strides 8, 16, 32 (YuNet_n only)
-    private let outs: [Block]  // strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10
-    private static let stages = [1, 4, 2, 2, 2]
+    private let stem: StemConvolution
+    private let backbone: [SeparableBlock]  // stages at strides 2, 4, 8, 16, 32: 1, 4, 2, 2, 2 blocks
+    private let neck32: SeparableBlock, neck16: SeparableBlock, neck8: SeparableBlock
+    private let heads: [SeparableBlock?]  // strides 8, 16, 32 (YuNet_n only)
+    private let outs: [SeparableBlock]  // strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10
+    private let workspaces = YuNetWorkspacePool()
 
     init(model: ModelFile) throws {
         try model.expectKind("YUNT")
-        stemWeights = try model.floats("stem.weight", shape: [3, 3, 3, 16])
-        stemBias = try model.floats("stem.bias", shape: [16])
-        var blocks: [Block] = []
+        stem = StemConvolution(
+            weights: try model.floats("stem.weight", shape: [3, 3, 3, 16]),
+            bias: try model.floats("stem.bias", shape: [16]))
+        var blocks: [SeparableBlock] = []
         var channels = 16
-        for k in 0..<Self.stages.reduce(0, +) {
-            let b = try Block(model, "backbone.\(k)", inputs: channels)
+        for k in 0..<11 {
+            let b = try SeparableBlock(model, "backbone.\(k)", inputs: channels)
             channels = b.outputs
             blocks.append(b)
         }
         backbone = blocks
-        neck32 = try Block(model, "neck.32", inputs: channels)
-        neck16 = try Block(model, "neck.16", inputs: neck32.outputs)
-        neck8 = try Block(model, "neck.8", inputs: neck16.outputs)
-        precondition(blocks[6].outputs == neck8.inputs && blocks[8].outputs == neck16.inputs)
-        let heads: [Block?] = try [8, 16, 32].map { s in
-            model.tensors["head.\(s).pw.weight"] == nil ? nil : try Block(model, "head.\(s)", inputs: 64)
+        neck32 = try SeparableBlock(model, "neck.32", inputs: channels)
+        neck16 = try SeparableBlock(model, "neck.16", inputs: neck32.outputs)
+        neck8 = try SeparableBlock(model, "neck.8", inputs: neck16.outputs)
+        guard blocks[6].outputs == neck8.inputs && blocks[8].outputs == neck16.inputs else {
+            throw ModelFile.Error.badTensor("neck.8.pw.weight", reason: "skip and neck channels differ")
+        }
+        let heads: [SeparableBlock?] = try [8, 16, 32].map { s in
+            model.tensors["head.\(s).pw.weight"] == nil ? nil : try SeparableBlock(model, "head.\(s)", inputs: 64)
         }
         self.heads = heads
         outs = try [8, 16, 32].enumerated().map { i, s in
-            let b = try Block(model, "out.\(s)", inputs: heads[i]?.outputs ?? 64, relu: false)
+            let b = try SeparableBlock(model, "out.\(s)", inputs: heads[i]?.outputs ?? 64, relu: false)
             guard b.outputs == 16 else {
                 throw ModelFile.Error.badTensor("out.\(s).pw.weight", reason: "expected 16 outputs")
             }
@@ -158,102 +48,173 @@ final class YuNet: Sendable {
         }
     }
 
-    /// Runs the network on an RGB image (converted to BGR, padded with zeros to multiples of 32 right/bottom).
+    /// Runs the network on an RGB image (zero-padded to multiples of 32 right and bottom; the
+    /// converted weights take RGB, so no BGR swap), its layers cut into up to `threads` row strips.
     func run(on image: Image, threads: Int = 1) -> YuNetOutputs {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
-        var h = ph / 2
-        var w = pw / 2
-        // Stem: 3×3 stride 2 pad 1 on the zero-padded image (weights in RGB order), ReLU.
-        var x = [Float](repeating: 0, count: h * w * 16)
-        for oy in 0..<h {
-            for ox in 0..<w {
-                for o in 0..<16 {
-                    var s = stemBias[o]
-                    for ky in 0..<3 {
-                        let iy = 2 * oy - 1 + ky
-                        if iy < 0 || iy >= image.height { continue }
-                        for kx in 0..<3 {
-                            let ix = 2 * ox - 1 + kx
-                            if ix < 0 || ix >= image.width { continue }
-                            for c in 0..<3 {
-                                s +=
-                                    Float(image.pixels[(iy * image.width + ix) * 3 + c])
-                                    * stemWeights[((ky * 3 + kx) * 3 + c) * 16 + o]
-                            }
-                        }
-                    }
-                    x[(oy * w + ox) * 16 + o] = max(s, 0)
-                }
-            }
+        let threads = max(1, min(threads, 16))
+        func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
+        // The maps, in floats: a and b take turns as layer input and output; the skip maps (the
+        // backbone at strides 8 and 16), the neck maps and the head outputs have their own.
+        var ab = 16 * pixels(2)
+        for (k, b) in backbone.enumerated() { ab = max(ab, b.outputs * pixels(Self.backboneStride[k])) }
+        ab = max(ab, 64 * pixels(8))
+        let sizes = [
+            ab, ab, backbone[6].outputs * pixels(8), backbone[8].outputs * pixels(16),
+            neck8.outputs * pixels(8), neck16.outputs * pixels(16), neck32.outputs * pixels(32),
+            16 * pixels(8), 16 * pixels(16), 16 * pixels(32),
+        ]
+        let allBlocks = backbone + [neck32, neck16, neck8] + heads.compactMap { $0 } + outs
+        var scratch = 3 * StemConvolution.rowCount(outputWidth: pw / 2)
+        for (k, b) in backbone.enumerated() {
+            scratch = max(scratch, b.scratchCount(width: pw / Self.backboneStride[k]))
         }
-        var k = 0
-        var features: [[Float]] = []
-        for (stage, count) in Self.stages.enumerated() {
-            if stage > 0 {
-                x = Self.pool(x, height: h, width: w, channels: backbone[k - 1].outputs)
-                h /= 2
-                w /= 2
-            }
-            for _ in 0..<count {
-                x = backbone[k].apply(x, height: h, width: w)
-                k += 1
-            }
-            features.append(x)
+        for b in allBlocks { scratch = max(scratch, b.scratchCount(width: pw / 8)) }
+        let workspace = workspaces.take(count: sizes.reduce(0, +) + threads * scratch)
+        defer { workspaces.giveBack(workspace) }
+        // Safety: the workspace holds every map at the sizes above plus `threads` scratch strips;
+        // each layer below reads and writes within its maps' sizes (checked by the kernels'
+        // layouts), and strips write disjoint rows.
+        var offsets: [Int] = []
+        var at = 0
+        for s in sizes {
+            offsets.append(at)
+            at += s
         }
-        let n32 = neck32.apply(x, height: h, width: w)
-        let n16 = neck16.apply(
-            Self.upsampleAdd(n32, features[3], height: h * 2, width: w * 2, channels: 64), height: h * 2, width: w * 2)
-        let n8 = neck8.apply(
-            Self.upsampleAdd(n16, features[2], height: h * 4, width: w * 4, channels: 64), height: h * 4, width: w * 4)
+        let base = workspace.floats
+        let (a, b, p8, p16) = (base + offsets[0], base + offsets[1], base + offsets[2], base + offsets[3])
+        let (n8, n16, n32) = (base + offsets[4], base + offsets[5], base + offsets[6])
+        let out = [base + offsets[7], base + offsets[8], base + offsets[9]]
+        let scratchBase = SharedPointer(base + at)
+
+        stemLayer(image, height: ph / 2, width: pw / 2, threads: threads, scratch: scratchBase, into: a)
+        // Stride 2: 1 block; 4: 4; 8: 2 (into p8); 16: 2 (into p16); 32: 2 (ends in b).
+        block(backbone[0], a, stride: 2, ph, pw, threads, scratchBase, into: b)
+        pool(b, channels: backbone[0].outputs, stride: 4, ph, pw, threads, into: a)
+        block(backbone[1], a, stride: 4, ph, pw, threads, scratchBase, into: b)
+        block(backbone[2], b, stride: 4, ph, pw, threads, scratchBase, into: a)
+        block(backbone[3], a, stride: 4, ph, pw, threads, scratchBase, into: b)
+        block(backbone[4], b, stride: 4, ph, pw, threads, scratchBase, into: a)
+        pool(a, channels: backbone[4].outputs, stride: 8, ph, pw, threads, into: b)
+        block(backbone[5], b, stride: 8, ph, pw, threads, scratchBase, into: a)
+        block(backbone[6], a, stride: 8, ph, pw, threads, scratchBase, into: p8)
+        pool(p8, channels: backbone[6].outputs, stride: 16, ph, pw, threads, into: b)
+        block(backbone[7], b, stride: 16, ph, pw, threads, scratchBase, into: a)
+        block(backbone[8], a, stride: 16, ph, pw, threads, scratchBase, into: p16)
+        pool(p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: b)
+        block(backbone[9], b, stride: 32, ph, pw, threads, scratchBase, into: a)
+        block(backbone[10], a, stride: 32, ph, pw, threads, scratchBase, into: b)
+        // Neck: top-down, each level plus the upsampled level above.
+        block(neck32, b, stride: 32, ph, pw, threads, scratchBase, into: n32)
+        upsampleAdd(n32, p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: a)
+        block(neck16, a, stride: 16, ph, pw, threads, scratchBase, into: n16)
+        upsampleAdd(n16, p8, channels: neck8.inputs, stride: 8, ph, pw, threads, into: a)
+        block(neck8, a, stride: 8, ph, pw, threads, scratchBase, into: n8)
         var levels: [YuNetOutputs.Level] = []
         for (i, (s, n)) in zip([8, 16, 32], [n8, n16, n32]).enumerated() {
-            let rows = ph / s
-            let columns = pw / s
-            let hd = heads[i].map { $0.apply(n, height: rows, width: columns) } ?? n
-            let o = outs[i].apply(hd, height: rows, width: columns)
-            let cells = rows * columns
-            var level = YuNetOutputs.Level(stride: s, columns: columns, rows: rows, cls: [], obj: [], bbox: [], kps: [])
-            level.cls.reserveCapacity(cells)
-            level.obj.reserveCapacity(cells)
-            level.bbox.reserveCapacity(cells * 4)
-            level.kps.reserveCapacity(cells * 10)
-            for c in 0..<cells {
-                level.cls.append(1 / (1 + exp(-o[c * 16])))
-                level.obj.append(1 / (1 + exp(-o[c * 16 + 1])))
-                level.bbox.append(contentsOf: o[(c * 16 + 2)..<(c * 16 + 6)])
-                level.kps.append(contentsOf: o[(c * 16 + 6)..<(c * 16 + 16)])
+            var input = UnsafePointer(n)
+            if let head = heads[i] {
+                block(head, n, stride: s, ph, pw, threads, scratchBase, into: a)
+                input = UnsafePointer(a)
             }
-            levels.append(level)
+            block(outs[i], input, stride: s, ph, pw, threads, scratchBase, into: out[i])
+            levels.append(Self.level(out[i], stride: s, rows: ph / s, columns: pw / s))
         }
         return YuNetOutputs(levels: levels)
     }
 
-    /// 2×2 max-pool, stride 2 (floor; sizes here are even).
-    static func pool(_ x: [Float], height h: Int, width w: Int, channels c: Int) -> [Float] {
-        var out = [Float](repeating: 0, count: (h / 2) * (w / 2) * c)
-        for y in 0..<(h / 2) {
-            for xx in 0..<(w / 2) {
-                for k in 0..<c {
-                    let a = x[((2 * y) * w + 2 * xx) * c + k]
-                    let b = x[((2 * y) * w + 2 * xx + 1) * c + k]
-                    let d = x[((2 * y + 1) * w + 2 * xx) * c + k]
-                    let e = x[((2 * y + 1) * w + 2 * xx + 1) * c + k]
-                    out[(y * (w / 2) + xx) * c + k] = max(max(a, b), max(d, e))
+    /// The stride at which backbone block k runs.
+    private static let backboneStride = [2, 4, 4, 4, 4, 8, 8, 16, 16, 32, 32]
+
+    /// The stem into `output` (`height`×`width`×16), each strip with three filled input rows.
+    private func stemLayer(
+        _ image: Image, height h: Int, width w: Int, threads: Int, scratch: SharedPointer<Float>,
+        into output: UnsafeMutablePointer<Float>
+    ) {
+        let dst = SharedPointer(output)
+        let stride = 3 * StemConvolution.rowCount(outputWidth: w)
+        let count = StemConvolution.rowCount(outputWidth: w)
+        forEachRowStrip(rows: h, threads: threads) { [stem] strip, start, end in
+            let rows = scratch.pointer + strip * stride
+            for oy in start..<end {
+                for k in 0..<3 {
+                    StemConvolution.fillRow(image, 2 * oy - 1 + k, outputWidth: w, into: rows + k * count)
                 }
+                stem.row(rows, rows + count, rows + 2 * count, outputWidth: w, into: dst.pointer + oy * w * 16)
             }
         }
-        return out
     }
 
-    /// skip + nearest ×2 upsample of `low` (`height`×`width` is the skip's size).
-    static func upsampleAdd(_ low: [Float], _ skip: [Float], height h: Int, width w: Int, channels c: Int) -> [Float] {
-        var out = skip
-        for y in 0..<h {
-            for x in 0..<w {
-                for k in 0..<c { out[(y * w + x) * c + k] += low[((y / 2) * (w / 2) + x / 2) * c + k] }
+    /// `block` on the map at `stride` into `output`, in row strips.
+    private func block(
+        _ block: SeparableBlock, _ input: UnsafePointer<Float>, stride s: Int, _ ph: Int, _ pw: Int, _ threads: Int,
+        _ scratch: SharedPointer<Float>, into output: UnsafeMutablePointer<Float>
+    ) {
+        let (h, w) = (ph / s, pw / s)
+        let src = SharedPointer(UnsafeMutablePointer(mutating: input))
+        let dst = SharedPointer(output)
+        let stride = block.scratchCount(width: w)
+        forEachRowStrip(rows: h, threads: threads) { strip, start, end in
+            block.apply(
+                src.pointer, height: h, width: w, rows: start..<end, scratch: scratch.pointer + strip * stride,
+                into: dst.pointer)
+        }
+    }
+
+    /// 2×2 max-pool of the map at `stride / 2` into the map at `stride`.
+    private func pool(
+        _ input: UnsafePointer<Float>, channels nc: Int, stride s: Int, _ ph: Int, _ pw: Int, _ threads: Int,
+        into output: UnsafeMutablePointer<Float>
+    ) {
+        let (h, w) = (ph / s, pw / s)
+        let src = SharedPointer(UnsafeMutablePointer(mutating: input))
+        let dst = SharedPointer(output)
+        forEachRowStrip(rows: h, threads: threads) { _, start, end in
+            for y in start..<end {
+                let top = src.pointer + 2 * y * 2 * w * nc
+                ChannelLastResampling.maxPoolRow(
+                    top, top + 2 * w * nc, width: w, channels: nc, into: dst.pointer + y * w * nc)
             }
         }
-        return out
+    }
+
+    /// `skip` (at `stride`) plus the map at `2·stride` upsampled ×2, into `output`.
+    private func upsampleAdd(
+        _ low: UnsafePointer<Float>, _ skip: UnsafePointer<Float>, channels nc: Int, stride s: Int, _ ph: Int,
+        _ pw: Int, _ threads: Int, into output: UnsafeMutablePointer<Float>
+    ) {
+        let (h, w) = (ph / s, pw / s)
+        let lowp = SharedPointer(UnsafeMutablePointer(mutating: low))
+        let skipp = SharedPointer(UnsafeMutablePointer(mutating: skip))
+        let dst = SharedPointer(output)
+        forEachRowStrip(rows: h, threads: threads) { _, start, end in
+            for y in start..<end {
+                ChannelLastResampling.upsampleAddRow(
+                    skipp.pointer + y * w * nc, lowp.pointer + (y / 2) * (w / 2) * nc, width: w, channels: nc,
+                    into: dst.pointer + y * w * nc)
+            }
+        }
+    }
+
+    /// One stride's outputs from its 16-channel head map: sigmoid of cls and obj, raw bbox and kps.
+    private static func level(_ o: UnsafeMutablePointer<Float>, stride: Int, rows: Int, columns: Int)
+        -> YuNetOutputs.Level
+    {
+        let cells = rows * columns
+        var level = YuNetOutputs.Level(
+            stride: stride, columns: columns, rows: rows, cls: [], obj: [], bbox: [], kps: [])
+        level.cls.reserveCapacity(cells)
+        level.obj.reserveCapacity(cells)
+        level.bbox.reserveCapacity(cells * 4)
+        level.kps.reserveCapacity(cells * 10)
+        for c in 0..<cells {
+            let cell = o + c * 16
+            level.cls.append(1 / (1 + exp(-cell[0])))
+            level.obj.append(1 / (1 + exp(-cell[1])))
+            level.bbox.append(contentsOf: UnsafeBufferPointer(start: cell + 2, count: 4))
+            level.kps.append(contentsOf: UnsafeBufferPointer(start: cell + 6, count: 10))
+        }
+        return level
     }
 }

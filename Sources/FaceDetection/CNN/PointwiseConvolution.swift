@@ -1,0 +1,85 @@
+/// 1×1 convolution of channel-last pixels: a row of pixels times a weight matrix.
+///
+/// Layout: `input[p·inputs + c]`, `weights[c·outputs + o]`, `output[p·outputs + o]`; `outputs` is a
+/// multiple of 16. The kernel keeps 2 pixels × 16 outputs in eight SIMD4 accumulators (eight of
+/// the sixteen SSE registers; wider vectors or more pixels spill) and reads each weight once per
+/// pixel pair.
+enum PointwiseConvolution {
+    /// `output[p][o] = bias[o] + Σ_c input[p][c]·weights[c][o]` for `pixels` pixels.
+    static func row(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        into output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(no % 16 == 0)
+        var p = 0
+        while p + 2 <= pixels {
+            let x0 = input + p * ni
+            let x1 = x0 + ni
+            for o in stride(from: 0, to: no, by: 16) {
+                // 16 outputs of pixels p and p+1: bias + Σ_c x[c]·w[c][o…o+15]
+                var a0 = bias.loadVector(SIMD4<Float>.self, at: o)
+                var a1 = bias.loadVector(SIMD4<Float>.self, at: o + 4)
+                var a2 = bias.loadVector(SIMD4<Float>.self, at: o + 8)
+                var a3 = bias.loadVector(SIMD4<Float>.self, at: o + 12)
+                var b0 = a0
+                var b1 = a1
+                var b2 = a2
+                var b3 = a3
+                var w = weights + o
+                for c in 0..<ni {
+                    let s = SIMD4<Float>(repeating: x0[c])
+                    let t = SIMD4<Float>(repeating: x1[c])
+                    a0 += s * w.loadVector(SIMD4<Float>.self, at: 0)
+                    b0 += t * w.loadVector(SIMD4<Float>.self, at: 0)
+                    a1 += s * w.loadVector(SIMD4<Float>.self, at: 4)
+                    b1 += t * w.loadVector(SIMD4<Float>.self, at: 4)
+                    a2 += s * w.loadVector(SIMD4<Float>.self, at: 8)
+                    b2 += t * w.loadVector(SIMD4<Float>.self, at: 8)
+                    a3 += s * w.loadVector(SIMD4<Float>.self, at: 12)
+                    b3 += t * w.loadVector(SIMD4<Float>.self, at: 12)
+                    w += no
+                }
+                let y0 = output + p * no + o
+                let y1 = y0 + no
+                y0.storeVector(a0, at: 0)
+                y0.storeVector(a1, at: 4)
+                y0.storeVector(a2, at: 8)
+                y0.storeVector(a3, at: 12)
+                y1.storeVector(b0, at: 0)
+                y1.storeVector(b1, at: 4)
+                y1.storeVector(b2, at: 8)
+                y1.storeVector(b3, at: 12)
+            }
+            p += 2
+        }
+        if p < pixels {
+            let x0 = input + p * ni
+            for o in stride(from: 0, to: no, by: 16) {
+                // 16 outputs of the last pixel: bias + Σ_c x[c]·w[c][o…o+15]
+                var a = bias.loadVector(SIMD16<Float>.self, at: o)
+                var w = weights + o
+                for c in 0..<ni {
+                    a += SIMD16<Float>(repeating: x0[c]) * w.loadVector(SIMD16<Float>.self, at: 0)
+                    w += no
+                }
+                (output + p * no).storeVector(a, at: o)
+            }
+        }
+    }
+
+    /// Scalar reference twin of `row`.
+    static func rowScalar(
+        _ input: [Float], pixels: Int, inputs ni: Int, weights: [Float], bias: [Float], outputs no: Int
+    ) -> [Float] {
+        var out = [Float](repeating: 0, count: pixels * no)
+        for p in 0..<pixels {
+            for o in 0..<no {
+                var s = bias[o]
+                for c in 0..<ni { s += input[p * ni + c] * weights[c * no + o] }
+                out[p * no + o] = s
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The working memory of one YuNet pass: every feature map and the per-strip scratch, in one
+/// block of floats that is reused from call to call (no allocation or first-touch page faults
+/// per photo once a workspace of the size exists).
+final class YuNetWorkspace {
+    /// The floats.
+    let floats: UnsafeMutablePointer<Float>
+    /// How many.
+    let capacity: Int
+
+    /// A zeroed workspace of `capacity` floats.
+    init(capacity: Int) {
+        self.capacity = capacity
+        floats = .allocate(capacity: capacity)
+        floats.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit { floats.deallocate() }
+}
+
+/// Workspaces that passes take and give back, so that concurrent `detect` calls (batch threads)
+/// each get their own and a sequence of photos reuses them.
+final class YuNetWorkspacePool: @unchecked Sendable {
+    // Safety: `free` is only read or written with `lock` held.
+    private let lock = NSLock()
+    private var free: [YuNetWorkspace] = []
+    /// Workspaces kept for reuse at most (one per batch thread, typically).
+    private let keep = 8
+    /// Larger workspaces (floats) are not kept: one huge photo does not pin its memory.
+    private let largest = 16 << 20
+
+    /// A workspace of at least `count` floats: the smallest free one that fits, or a new one
+    /// rounded up to a whole million floats so that photos of similar sizes share it.
+    func take(count: Int) -> YuNetWorkspace {
+        lock.lock()
+        defer { lock.unlock() }
+        if let i = free.indices.filter({ free[$0].capacity >= count }).min(by: { free[$0].capacity < free[$1].capacity }
+        ) {
+            return free.remove(at: i)
+        }
+        return YuNetWorkspace(capacity: (count + (1 << 20) - 1) / (1 << 20) * (1 << 20))
+    }
+
+    /// Returns `workspace` for reuse.
+    func giveBack(_ workspace: YuNetWorkspace) {
+        guard workspace.capacity <= largest else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        free.append(workspace)
+        if free.count > keep { free.remove(at: free.indices.min { free[$0].capacity < free[$1].capacity }!) }
+    }
+}
