@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import FaceDetection
+
+/// Largest absolute difference between two equally long arrays (fails when the lengths differ).
+private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
+    #expect(a.count == b.count)
+    return zip(a, b).map { abs($0 - $1) }.max() ?? 0
+}
+
+/// The 1×1 convolution against its scalar twin: odd and even pixel counts (the pair loop and the
+/// single-pixel tail), input channels that are not multiples of 4, one and two output blocks.
+@Test func pointwiseRowMatchesScalarTwin() {
+    var rng = TestRandom(state: 1)
+    for (pixels, inputs, outputs) in [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64)] {
+        let x = rng.floats(pixels * inputs)
+        let w = rng.floats(inputs * outputs)
+        let b = rng.floats(outputs)
+        var y = [Float](repeating: .nan, count: pixels * outputs)
+        y.withUnsafeMutableBufferPointer { out in
+            // Safety: x, w, b and out hold exactly the counts `row` reads and writes.
+            PointwiseConvolution.row(
+                x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+        }
+        let expected = PointwiseConvolution.rowScalar(
+            x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs)
+        #expect(worstDifference(y, expected) < 1e-4, "\(pixels) px, \(inputs)→\(outputs)")
+    }
+}
+
+/// The depthwise 3×3 against its scalar twin on odd widths and heights, with and without ReLU:
+/// each output row from the zero-padded rows above, at and below it (zero rows at the edges).
+@Test func depthwiseRowMatchesScalarTwin() {
+    var rng = TestRandom(state: 2)
+    for (h, w, c) in [(1, 1, 4), (2, 3, 8), (3, 5, 16), (4, 2, 4), (5, 9, 12)] {
+        for relu in [false, true] {
+            let input = rng.floats(h * w * c)
+            let weights = rng.floats(9 * c)
+            let bias = rng.floats(c)
+            // Rows of w + 2 pixels (a zero pixel at each end); padded[0] and padded[h + 1] are zero rows.
+            let rowLength = (w + 2) * c
+            var padded = [Float](repeating: 0, count: (h + 2) * rowLength)
+            for y in 0..<h {
+                for i in 0..<(w * c) { padded[(y + 1) * rowLength + c + i] = input[y * w * c + i] }
+            }
+            var output = [Float](repeating: .nan, count: h * w * c)
+            padded.withUnsafeBufferPointer { p in
+                output.withUnsafeMutableBufferPointer { o in
+                    // Safety: rows y, y+1, y+2 of `padded` and row y of `output` are in bounds for y < h.
+                    for y in 0..<h {
+                        let above = p.baseAddress! + y * rowLength
+                        DepthwiseConvolution.row(
+                            above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
+                            weights: weights, bias: bias, relu: relu, into: o.baseAddress! + y * w * c)
+                    }
+                }
+            }
+            let expected = DepthwiseConvolution.mapScalar(
+                input, height: h, width: w, channels: c, weights: weights, bias: bias, relu: relu)
+            #expect(worstDifference(output, expected) < 1e-5, "\(h)×\(w)×\(c) relu \(relu)")
+        }
+    }
+}
+
+/// The stride-2 stem against its scalar twin on odd image sizes, with output maps that cover the
+/// image exactly and ones that reach into the zero padding (as YuNet's multiple-of-32 input does).
+@Test func stemRowMatchesScalarTwin() {
+    var rng = TestRandom(state: 3)
+    let stem = StemConvolution(weights: rng.floats(27 * 16), bias: rng.floats(16))
+    for (width, height, extra) in [(1, 1, 0), (3, 5, 0), (7, 2, 1), (33, 17, 3)] {
+        let pixels = rng.floats(width * height * 3).map { UInt8(($0 + 1) * 127.5) }
+        let image = Image(width: width, height: height, pixels: pixels)
+        let outW = (width + 1) / 2 + extra
+        let outH = (height + 1) / 2 + extra
+        let n = StemConvolution.rowCount(outputWidth: outW)
+        var rows = [Float](repeating: 0, count: 3 * n)
+        var output = [Float](repeating: .nan, count: outH * outW * 16)
+        rows.withUnsafeMutableBufferPointer { r in
+            output.withUnsafeMutableBufferPointer { o in
+                // Safety: three rows of rowCount floats; output row oy holds outW·16 floats.
+                let r0 = r.baseAddress!
+                for oy in 0..<outH {
+                    for k in 0..<3 {
+                        StemConvolution.fillRow(image, 2 * oy - 1 + k, outputWidth: outW, into: r0 + k * n)
+                    }
+                    stem.row(r0, r0 + n, r0 + 2 * n, outputWidth: outW, into: o.baseAddress! + oy * outW * 16)
+                }
+            }
+        }
+        let expected = stem.scalar(image, outputHeight: outH, outputWidth: outW)
+        // Sums of 27 products of bytes (≤ 255) and weights (≤ 1): float rounding is near 1e-3.
+        #expect(worstDifference(output, expected) < 1e-2, "\(width)×\(height) + \(extra)")
+    }
+}
+
+/// 2×2 max-pool and nearest ×2 upsample-add against their scalar twins, odd map sizes for the
+/// upsample (its low-resolution map is ⌈h/2⌉×⌈w/2⌉).
+@Test func resamplingRowsMatchScalarTwins() {
+    var rng = TestRandom(state: 4)
+    for (h, w, c) in [(2, 2, 4), (4, 6, 8), (6, 10, 16)] {
+        let x = rng.floats(h * w * c)
+        let ow = w / 2
+        var pooled = [Float](repeating: .nan, count: (h / 2) * ow * c)
+        x.withUnsafeBufferPointer { p in
+            pooled.withUnsafeMutableBufferPointer { o in
+                // Safety: input rows 2y and 2y+1 (w·c floats each) and output row y are in bounds for y < h/2.
+                for y in 0..<(h / 2) {
+                    ChannelLastResampling.maxPoolRow(
+                        p.baseAddress! + 2 * y * w * c, p.baseAddress! + (2 * y + 1) * w * c, width: ow, channels: c,
+                        into: o.baseAddress! + y * ow * c)
+                }
+            }
+        }
+        #expect(pooled == ChannelLastResampling.maxPoolScalar(x, height: h, width: w, channels: c), "\(h)×\(w)×\(c)")
+    }
+    for (h, w, c) in [(1, 1, 4), (3, 5, 8), (5, 2, 4), (7, 9, 16)] {
+        let lw = (w + 1) / 2
+        let low = rng.floats(((h + 1) / 2) * lw * c)
+        let skip = rng.floats(h * w * c)
+        var output = [Float](repeating: .nan, count: h * w * c)
+        low.withUnsafeBufferPointer { l in
+            skip.withUnsafeBufferPointer { s in
+                output.withUnsafeMutableBufferPointer { o in
+                    // Safety: row y of skip and output (w·c floats) and row y/2 of low (lw·c) are in bounds.
+                    for y in 0..<h {
+                        ChannelLastResampling.upsampleAddRow(
+                            s.baseAddress! + y * w * c, l.baseAddress! + (y / 2) * lw * c, width: w, channels: c,
+                            into: o.baseAddress! + y * w * c)
+                    }
+                }
+            }
+        }
+        let expected = ChannelLastResampling.upsampleAddScalar(low, skip, height: h, width: w, channels: c)
+        #expect(output == expected, "\(h)×\(w)×\(c)")
+    }
+}
+
+/// `maximum` is the lane-wise larger value for the two vector widths the kernels use.
+@Test func simdMaximumIsLaneWiseMax() {
+    var rng = TestRandom(state: 5)
+    let a = SIMD16<Float>(rng.floats(16))
+    let b = SIMD16<Float>(rng.floats(16))
+    let m16 = maximum(a, b)
+    let m4 = maximum(a.lowHalf.lowHalf, b.lowHalf.lowHalf)
+    for i in 0..<16 { #expect(m16[i] == max(a[i], b[i])) }
+    for i in 0..<4 { #expect(m4[i] == max(a[i], b[i])) }
+}
+
+/// Splitting rows across threads changes nothing: a whole network run on two threads gives the
+/// same outputs, bit for bit, as on one (each value is computed by the same code in the same order).
+@Test func yunetRunOnTwoThreadsEqualsOneThread() throws {
+    let net = try BuiltinModels.yunetN.get()
+    let pixels = (0..<(97 * 61 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+    let image = Image(width: 97, height: 61, pixels: pixels)
+    let one = net.run(on: image, threads: 1)
+    let two = net.run(on: image, threads: 2)
+    let four = net.run(on: image, threads: 4)
+    #expect(one.levels.count == 3)
+    for (a, (b, c)) in zip(one.levels, zip(two.levels, four.levels)) {
+        #expect(a.cls == b.cls && a.obj == b.obj && a.bbox == b.bbox && a.kps == b.kps, "stride \(a.stride)")
+        #expect(a.cls == c.cls && a.obj == c.obj && a.bbox == c.bbox && a.kps == c.kps, "stride \(a.stride)")
+    }
+}
