@@ -35,32 +35,32 @@ enum DepthwiseConvolution {
                 var m = r0.loadVector(SIMD4<Float>.self, at: nc)
                 var n = r0.loadVector(SIMD4<Float>.self, at: 2 * nc)
                 var o = r0.loadVector(SIMD4<Float>.self, at: 3 * nc)
-                var a = b + l * w0
-                var c = b + m * w0
-                a += m * w1
-                c += n * w1
-                a += n * w2
-                c += o * w2
+                var a = multiplyAdd(l, w0, b)
+                var c = multiplyAdd(m, w0, b)
+                a = multiplyAdd(m, w1, a)
+                c = multiplyAdd(n, w1, c)
+                a = multiplyAdd(n, w2, a)
+                c = multiplyAdd(o, w2, c)
                 l = r1.loadVector(SIMD4<Float>.self, at: 0)
                 m = r1.loadVector(SIMD4<Float>.self, at: nc)
                 n = r1.loadVector(SIMD4<Float>.self, at: 2 * nc)
                 o = r1.loadVector(SIMD4<Float>.self, at: 3 * nc)
-                a += l * w3
-                c += m * w3
-                a += m * w4
-                c += n * w4
-                a += n * w5
-                c += o * w5
+                a = multiplyAdd(l, w3, a)
+                c = multiplyAdd(m, w3, c)
+                a = multiplyAdd(m, w4, a)
+                c = multiplyAdd(n, w4, c)
+                a = multiplyAdd(n, w5, a)
+                c = multiplyAdd(o, w5, c)
                 l = r2.loadVector(SIMD4<Float>.self, at: 0)
                 m = r2.loadVector(SIMD4<Float>.self, at: nc)
                 n = r2.loadVector(SIMD4<Float>.self, at: 2 * nc)
                 o = r2.loadVector(SIMD4<Float>.self, at: 3 * nc)
-                a += l * w6
-                c += m * w6
-                a += m * w7
-                c += n * w7
-                a += n * w8
-                c += o * w8
+                a = multiplyAdd(l, w6, a)
+                c = multiplyAdd(m, w6, c)
+                a = multiplyAdd(m, w7, a)
+                c = multiplyAdd(n, w7, c)
+                a = multiplyAdd(n, w8, a)
+                c = multiplyAdd(o, w8, c)
                 if relu {
                     a = maximum(a, .zero)
                     c = maximum(c, .zero)
@@ -75,15 +75,15 @@ enum DepthwiseConvolution {
             }
             if x < width {
                 // channels g…g+3 of the last pixel
-                var a = b + r0.loadVector(SIMD4<Float>.self, at: 0) * w0
-                a += r0.loadVector(SIMD4<Float>.self, at: nc) * w1
-                a += r0.loadVector(SIMD4<Float>.self, at: 2 * nc) * w2
-                a += r1.loadVector(SIMD4<Float>.self, at: 0) * w3
-                a += r1.loadVector(SIMD4<Float>.self, at: nc) * w4
-                a += r1.loadVector(SIMD4<Float>.self, at: 2 * nc) * w5
-                a += r2.loadVector(SIMD4<Float>.self, at: 0) * w6
-                a += r2.loadVector(SIMD4<Float>.self, at: nc) * w7
-                a += r2.loadVector(SIMD4<Float>.self, at: 2 * nc) * w8
+                var a = multiplyAdd(r0.loadVector(SIMD4<Float>.self, at: 0), w0, b)
+                a = multiplyAdd(r0.loadVector(SIMD4<Float>.self, at: nc), w1, a)
+                a = multiplyAdd(r0.loadVector(SIMD4<Float>.self, at: 2 * nc), w2, a)
+                a = multiplyAdd(r1.loadVector(SIMD4<Float>.self, at: 0), w3, a)
+                a = multiplyAdd(r1.loadVector(SIMD4<Float>.self, at: nc), w4, a)
+                a = multiplyAdd(r1.loadVector(SIMD4<Float>.self, at: 2 * nc), w5, a)
+                a = multiplyAdd(r2.loadVector(SIMD4<Float>.self, at: 0), w6, a)
+                a = multiplyAdd(r2.loadVector(SIMD4<Float>.self, at: nc), w7, a)
+                a = multiplyAdd(r2.loadVector(SIMD4<Float>.self, at: 2 * nc), w8, a)
                 if relu { a = maximum(a, .zero) }
                 y.storeVector(a, at: 0)
             }

@@ -30,14 +30,14 @@ enum PointwiseConvolution {
                 for c in 0..<ni {
                     let s = SIMD4<Float>(repeating: x0[c])
                     let t = SIMD4<Float>(repeating: x1[c])
-                    a0 += s * w.loadVector(SIMD4<Float>.self, at: 0)
-                    b0 += t * w.loadVector(SIMD4<Float>.self, at: 0)
-                    a1 += s * w.loadVector(SIMD4<Float>.self, at: 4)
-                    b1 += t * w.loadVector(SIMD4<Float>.self, at: 4)
-                    a2 += s * w.loadVector(SIMD4<Float>.self, at: 8)
-                    b2 += t * w.loadVector(SIMD4<Float>.self, at: 8)
-                    a3 += s * w.loadVector(SIMD4<Float>.self, at: 12)
-                    b3 += t * w.loadVector(SIMD4<Float>.self, at: 12)
+                    a0 = multiplyAdd(s, w.loadVector(SIMD4<Float>.self, at: 0), a0)
+                    b0 = multiplyAdd(t, w.loadVector(SIMD4<Float>.self, at: 0), b0)
+                    a1 = multiplyAdd(s, w.loadVector(SIMD4<Float>.self, at: 4), a1)
+                    b1 = multiplyAdd(t, w.loadVector(SIMD4<Float>.self, at: 4), b1)
+                    a2 = multiplyAdd(s, w.loadVector(SIMD4<Float>.self, at: 8), a2)
+                    b2 = multiplyAdd(t, w.loadVector(SIMD4<Float>.self, at: 8), b2)
+                    a3 = multiplyAdd(s, w.loadVector(SIMD4<Float>.self, at: 12), a3)
+                    b3 = multiplyAdd(t, w.loadVector(SIMD4<Float>.self, at: 12), b3)
                     w += no
                 }
                 let y0 = output + p * no + o
@@ -60,7 +60,7 @@ enum PointwiseConvolution {
                 var a = bias.loadVector(SIMD16<Float>.self, at: o)
                 var w = weights + o
                 for c in 0..<ni {
-                    a += SIMD16<Float>(repeating: x0[c]) * w.loadVector(SIMD16<Float>.self, at: 0)
+                    a = multiplyAdd(SIMD16<Float>(repeating: x0[c]), w.loadVector(SIMD16<Float>.self, at: 0), a)
                     w += no
                 }
                 (output + p * no).storeVector(a, at: o)

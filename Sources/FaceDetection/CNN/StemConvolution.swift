@@ -49,10 +49,10 @@ struct StemConvolution: Sendable {
                         var wk = wp + ky * 9 * 16
                         for t in 0..<9 {
                             let s = SIMD4<Float>(repeating: patch[t])
-                            a0 += s * wk.loadVector(SIMD4<Float>.self, at: 0)
-                            a1 += s * wk.loadVector(SIMD4<Float>.self, at: 4)
-                            a2 += s * wk.loadVector(SIMD4<Float>.self, at: 8)
-                            a3 += s * wk.loadVector(SIMD4<Float>.self, at: 12)
+                            a0 = multiplyAdd(s, wk.loadVector(SIMD4<Float>.self, at: 0), a0)
+                            a1 = multiplyAdd(s, wk.loadVector(SIMD4<Float>.self, at: 4), a1)
+                            a2 = multiplyAdd(s, wk.loadVector(SIMD4<Float>.self, at: 8), a2)
+                            a3 = multiplyAdd(s, wk.loadVector(SIMD4<Float>.self, at: 12), a3)
                             wk += 16
                         }
                     }
