@@ -6,14 +6,23 @@ struct YuNetDetector: Sendable {
     let network: YuNet
     /// Scores, boxes, points and non-maximum suppression.
     let decoder = YuNetDecoder()
+    /// The width, in network pixels, that a face of the minimum size is scaled to.
+    let faceSize: Int
     /// The smallest face, in network pixels, that the network finds reliably (stride 8's anchors
-    /// are about 10 px; MODELS.md).
+    /// are about 10 px; MODELS.md): the `faceSize` that finds the most faces.
     static let smallestFace = 10
+
+    /// A detector running `network` on the image scaled so that a face of the minimum size is
+    /// `faceSize` pixels wide (at most 1:1).
+    init(network: YuNet, faceSize: Int = smallestFace) {
+        self.network = network
+        self.faceSize = faceSize
+    }
 
     /// The scale applied to the image before the network: never above 1 (an upscaled photo costs
     /// four times the work per doubling and adds no detail).
-    static func scale(minFace: Int) -> Float {
-        min(1, Float(smallestFace) / Float(max(1, minFace)))
+    func scale(minFace: Int) -> Float {
+        min(1, Float(faceSize) / Float(max(1, minFace)))
     }
 
     /// The faces in `image` at least about `minFace` pixels wide and scoring at least `minScore`,
@@ -21,7 +30,7 @@ struct YuNetDetector: Sendable {
     /// dropped before the suppression: a box can only suppress worse ones, so the result is the
     /// same as filtering afterwards, without comparing thousands of weak boxes.
     func detect(in image: Image, minFace: Int, minScore: Float, threads: Int) -> [Face] {
-        let scale = Self.scale(minFace: minFace)
+        let scale = scale(minFace: minFace)
         let width = max(1, Int((Float(image.width) * scale).rounded()))
         let height = max(1, Int((Float(image.height) * scale).rounded()))
         let input = scale == 1 ? image : image.resized(width: width, height: height)

@@ -20,7 +20,7 @@ enum ToolProcess {
     /// The flags plumbing tests (paths, outputs, batches, errors) add so that they run the cheapest
     /// detector and skip landmarks and attributes; tests of those, and a few end-to-end runs, leave them out.
     /// The one place to change when the cheapest detector changes.
-    static let plumbingFlags = ["--mode", "fast", "--landmarks", "none", "--classification", "none"]
+    static let plumbingFlags = ["--detector", "cascade", "--landmarks", "none", "--classification", "none"]
 
     /// The package root: the nearest folder above this file that holds `Package.swift`.
     static let packageRoot: URL = {
