@@ -195,8 +195,11 @@ public struct FaceDetector: Sendable {
             return faces
         }
         if options.effectiveDetector != .mtcnn {
-            // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise).
-            let points = mtcnn.landmarks(for: faces.map(\.bounds), in: image, threads: threads)
+            // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise);
+            // the cascade keeps its one-pass points (its results stay those of the old fast mode).
+            let points = mtcnn.landmarks(
+                for: faces.map(\.bounds), in: image, threads: threads,
+                regressingFirst: options.effectiveDetector != .cascade)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
         }
         for i in faces.indices {

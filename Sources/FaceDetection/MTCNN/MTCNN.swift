@@ -180,8 +180,13 @@ struct MTCNN: Sendable {
     }
 
     /// O-Net's five landmarks for each of `boxes` (found by any detector), from a 48×48 crop of the
-    /// box made square around its centre; nil for an empty box. Used for the fast mode's landmarks.
-    func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1) -> [[Landmark]?] {
+    /// box made square around its centre; nil for an empty box. With `regressingFirst`, the box is
+    /// first moved by O-Net's own box regression and squared again, so that the crop that places the
+    /// points is framed as on MTCNN's own final boxes (YuNet's boxes, landmarks5-dev: mean error
+    /// 4.71 % → 4.56 % of the eye distance; a third pass: 4.59 %).
+    func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1, regressingFirst: Bool = false)
+        -> [[Landmark]?]
+    {
         CNNScratch.parallelMap(count: boxes.count, threads: threads) {
             (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
             let b = boxes[k]
@@ -190,6 +195,16 @@ struct MTCNN: Sendable {
             c.truncate()
             guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
             onet.forward(&scratch)
+            if regressingFirst {
+                let o = scratch.output
+                let (w, h) = (c.inclusiveWidth, c.inclusiveHeight)
+                (c.dx1, c.dy1, c.dx2, c.dy2) = (o[2], o[3], o[4], o[5])
+                c.applyRegression(width: w, height: h)
+                c.makeSquare()
+                c.truncate()
+                guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
+                onet.forward(&scratch)
+            }
             return Self.landmarks(scratch.output, box: c)
         }
     }
