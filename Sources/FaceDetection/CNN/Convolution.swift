@@ -99,6 +99,8 @@ struct Convolution: Sendable {
             weights.withUnsafeBufferPointer { wBuffer in
                 bias.withUnsafeBufferPointer { bBuffer in
                     output.values.withUnsafeMutableBufferPointer { outBuffer in
+                        // Safety: pixel (oy·stride + ky, (ox + 1)·stride + kx) < (height, width) by outputHeight/Width
+                        // and `pair`; taps < kh·kw·ic·po, bias po floats; out < oh·ow·outStride with outStride = po.
                         let src = inBuffer.baseAddress!
                         let w = wBuffer.baseAddress!
                         let b = bBuffer.baseAddress!

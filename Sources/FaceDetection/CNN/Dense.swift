@@ -24,6 +24,7 @@ struct Dense: Sendable {
     ) {
         precondition(outIn.count == outputs * inputs && bias.count == outputs)
         precondition(inputOrder.map { $0.count == inputs } ?? true)
+        precondition(activation.map { $0.channels == outputs } ?? true)  // its slopes cover every output block
         self.inputs = inputs
         self.outputs = outputs
         self.activation = activation
@@ -44,6 +45,8 @@ struct Dense: Sendable {
         weights.withUnsafeBufferPointer { wBuffer in
             bias.withUnsafeBufferPointer { bBuffer in
                 output.withUnsafeMutableBufferPointer { outBuffer in
+                    // Safety: callers pass ≥ inputs floats; W loads < inputs·po, bias and output have ≥ po floats;
+                    // the PReLU ModelFile.stackedDense attaches has `outputs` slopes, padded to po.
                     let w = wBuffer.baseAddress!
                     let dst = outBuffer.baseAddress!
                     for block in 0..<(paddedOutputs / 16) {

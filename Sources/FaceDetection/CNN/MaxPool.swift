@@ -28,6 +28,8 @@ struct MaxPool: Sendable {
         let w = input.width
         input.values.withUnsafeBufferPointer { inBuffer in
             output.values.withUnsafeMutableBufferPointer { outBuffer in
+                // Safety: outputLength keeps x0 < w, y0 < h, and x1 ≤ w, y1 ≤ h; input and output share ps
+                // (precondition), so loads end ≤ h·w·ps and stores ≤ oh·ow·ps floats.
                 let src = inBuffer.baseAddress!
                 let dst = outBuffer.baseAddress!
                 for oy in 0..<oh {

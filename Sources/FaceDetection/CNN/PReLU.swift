@@ -14,16 +14,20 @@ struct PReLU: Sendable {
     /// Applies the slopes of channels `16 * block ..< 16 * block + 16` to `v`.
     @inline(__always)
     func apply(_ v: SIMD16<Float>, block: Int) -> SIMD16<Float> {
+        // Safety: needs block < ⌈channels / 16⌉ (slopes are padded to that many 16s), as in every
+        // caller, which loops over the blocks of a layer or map with `channels` channels.
         let s = slopes.withUnsafeBufferPointer { $0.baseAddress!.loadVector(at: block * 16) }
         return v.replacing(with: v * s, where: v .< 0)
     }
 
     /// Applies the activation to every pixel of `map` in place (SIMD over channel blocks).
     func apply(to map: inout FeatureMap) {
-        precondition(map.channels == channels && map.pixelStride % 16 == 0)
+        precondition(map.channels == channels && map.pixelStride % 16 == 0 && map.pixelStride <= slopes.count)
         let blocks = map.pixelStride / 16
         let pixels = map.height * map.width
         map.values.withUnsafeMutableBufferPointer { buffer in
+            // Safety: o + 16 ≤ pixels·pixelStride ≤ values.count; maps are reshaped with alignment 1 or 16,
+            // so pixelStride (a multiple of 16) equals slopes.count and b < slopes.count / 16.
             let p = buffer.baseAddress!
             // v = v > 0 ? v : slope * v, 16 channels at a time.
             for i in 0..<pixels {

@@ -74,6 +74,8 @@ struct WinogradConvolution: Sendable {
                 weights.withUnsafeBufferPointer { wBuffer in
                     bias.withUnsafeBufferPointer { bBuffer in
                         output.values.withUnsafeMutableBufferPointer { outBuffer in
+                            // Safety: transformInput loads only pixels < h×w, storeOutput stores only y < oh, x < ow;
+                            // weights 16·ic·po, bias po, os = po, c < ic ≤ ps, and vA, vB, m exactly fill temp.
                             let src = inBuffer.baseAddress!
                             let u = wBuffer.baseAddress!
                             let b = bBuffer.baseAddress!

@@ -33,6 +33,8 @@ struct CascadeLevelScanner {
                 program.nodes.withUnsafeBufferPointer { nodes in
                     program.weaks.withUnsafeBufferPointer { weaks in
                         program.leaves.withUnsafeBufferPointer { leaves in
+                            // Safety: group origins have x ≤ width − windowWidth, corners are ≤ windowHeight·stride +
+                            // windowWidth, so 16-lane loads end < (height + 1)·stride + 16 ≤ count (padding 32).
                             let s = sb.baseAddress!
                             let q = qb.baseAddress!
                             let queues = CascadeWindowQueues(

@@ -162,6 +162,8 @@ struct CascadeProgram: Sendable {
                 nodes.withUnsafeBufferPointer { n in
                     weaks.withUnsafeBufferPointer { w in
                         leaves.withUnsafeBufferPointer { l in
+                            // Safety: by the precondition o + any corner ≤ (y + windowHeight)·stride + x + windowWidth
+                            // < (height + 1)·stride; node, weak and leaf indices are checked in CascadeClassifier.init.
                             guard let f = normalization(sum: s.baseAddress!, squares: q.baseAddress!, at: o) else {
                                 return Outcome(stagesPassed: 0, lastStageSum: 0)
                             }

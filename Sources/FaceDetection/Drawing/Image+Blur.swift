@@ -24,6 +24,8 @@ extension Image {
         // The region as floats, plus one spare float for the SIMD4 loads; `b` for the passes between.
         var a = [Float](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
             pixels.withUnsafeBufferPointer { source in
+                // Safety: box is clipped to the image, so ((y0 + y)·width + x0)·3 + i < pixels.count;
+                // writes y·w·3 + i < count of the count + 1 floats allocated.
                 for y in 0..<h {
                     // Row y of the region, bytes to floats.
                     let from = ((box.y0 + y) * width + box.x0) * 3
@@ -59,6 +61,7 @@ extension Image {
         let stride = width
         pixels.withUnsafeMutableBufferPointer { target in
             a.withUnsafeBufferPointer { a in
+                // Safety: box is clipped to the image, so to + i < pixels.count; from + i < count ≤ a.count.
                 for y in 0..<h {
                     // Row y of the region, floats back to rounded bytes.
                     let to = ((box.y0 + y) * stride + box.x0) * 3

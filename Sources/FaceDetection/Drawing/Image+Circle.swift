@@ -27,6 +27,7 @@ extension Image {
         if !bounds.isEmpty {
             let w = width
             pixels.withUnsafeMutableBufferPointer { p in
+                // Safety: bounds are clipped to the image, so (y·w + x)·3 + 2 < width·height·3 = pixels.count.
                 for y in bounds.y0..<bounds.y1 {
                     let dy = Double(y) + 0.5 - cy
                     // Paint the pixels of this row whose centre lies in the ring (or disc).

@@ -5,6 +5,7 @@ extension Image {
         guard !b.isEmpty else { return }
         let w = width
         pixels.withUnsafeMutableBufferPointer { p in
+            // Safety: b is clipped to the image and nonempty, so i + 2 < (y·w + b.x1)·3 ≤ pixels.count.
             for y in b.y0..<b.y1 {
                 // Set each pixel of the row span to the colour.
                 var i = (y * w + b.x0) * 3

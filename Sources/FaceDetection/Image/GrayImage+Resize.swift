@@ -11,6 +11,8 @@ extension GrayImage {
         var row1 = row0
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
+                // Safety: taps give index ≤ source − 1 and weight > 0 only when index + 1 ≤ source − 1, so src
+                // reads stay in rows sy, sy + 1 < height; dst index y·newWidth + x < out.count.
                 for y in 0..<newHeight {
                     let (sy, by) = (ys.index[y], ys.weight[y])
                     xs.interpolateRow(src, rowStart: sy * width, into: &row0)

@@ -4,8 +4,9 @@ public struct GrayImage: Sendable, Equatable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// `width * height` bytes, row after row.
-    public var pixels: [UInt8]
+    /// `width * height` bytes, row after row. Read-only outside the module, so that the
+    /// count every kernel's unchecked loop relies on cannot change.
+    public internal(set) var pixels: [UInt8]
 
     /// Wraps existing bytes; `pixels.count` must be `width * height`.
     public init(width: Int, height: Int, pixels: [UInt8]) {

@@ -7,6 +7,7 @@ extension Image {
         var gray = [UInt8](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { rgb in
             gray.withUnsafeMutableBufferPointer { out in
+                // Safety: out.count = width·height, so rgb index 3·i + 2 < width·height·3 = pixels.count.
                 // out[i] = weighted sum of the pixel's R, G, B, rounded
                 for i in 0..<out.count {
                     let r = UInt32(rgb[3 * i])

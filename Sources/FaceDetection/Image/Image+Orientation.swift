@@ -53,6 +53,8 @@ extension Image {
         let out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 3) { buffer, count in
             let target = buffer.baseAddress!
             pixels.withUnsafeBufferPointer { sourceBuffer in
+                // Safety: s follows the source map above, so 0 ≤ s < w·h and 3·s + 2 < pixels.count;
+                // o < outWidth·outHeight·3, the capacity of `buffer`.
                 let source = sourceBuffer.baseAddress!
                 for tileY in stride(from: 0, to: outHeight, by: tile) {
                     for tileX in stride(from: 0, to: outWidth, by: tile) {

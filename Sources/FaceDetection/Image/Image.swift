@@ -7,8 +7,9 @@ public struct Image: Sendable, Equatable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// `width * height * 3` bytes: R, G, B for each pixel, row after row.
-    public var pixels: [UInt8]
+    /// `width * height * 3` bytes: R, G, B for each pixel, row after row. Read-only outside the module, so that the
+    /// count every kernel's unchecked loop relies on cannot change.
+    public internal(set) var pixels: [UInt8]
 
     /// Wraps existing RGB bytes; `pixels.count` must be `width * height * 3`.
     public init(width: Int, height: Int, pixels: [UInt8]) {

@@ -30,6 +30,8 @@ struct IntegralImage: Sendable {
         image.pixels.withUnsafeBufferPointer { px in
             sum.withUnsafeMutableBufferPointer { s in
                 squares.withUnsafeMutableBufferPointer { q in
+                    // Safety: px[y·width + x] < width·height = pixels.count; s/q[(y + 1)·stride + x + 1] with
+                    // x + 1 ≤ width < stride stays < (height + 1)·stride ≤ count.
                     for y in 0..<image.height {
                         let above = y * stride
                         let here = above + stride

@@ -5,6 +5,7 @@ extension ShapePredictor {
     /// converted.
     func predict(in image: Image, box: Rect) -> [Point] {
         image.pixels.withUnsafeBufferPointer { rgb in
+            // Safety: fit calls this only for 0 ≤ x < width, 0 ≤ y < height, so index + 2 < pixels.count.
             fit(box: box, width: image.width, height: image.height) { x, y in
                 Self.dlibGray(rgb, (y * image.width + x) * 3)
             }

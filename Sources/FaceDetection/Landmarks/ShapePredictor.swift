@@ -122,6 +122,8 @@ struct ShapePredictor: Sendable {
                         shape.withUnsafeMutableBufferPointer { shape in
                             values.withUnsafeMutableBufferPointer { values in
                                 reached.withUnsafeMutableBufferPointer { reached in
+                                    // Safety: init checks shapes, anchors < pointCount and split pixels < features;
+                                    // a full-tree walk reads nodes < splitsPerTree, ends at leaf ≤ splitsPerTree.
                                     for level in 0..<levelCount {
                                         let (a, b) = Self.similarity(from: meanShape, to: UnsafeBufferPointer(shape))
                                         let first = level * featuresPerLevel

@@ -99,6 +99,8 @@ struct AreaResampler {
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 rs.source.withUnsafeBufferPointer { source in
                     rs.weight.withUnsafeBufferPointer { weight in
+                        // Safety: tap rows are < image.height and bytes firstColumn·3 + i (i < span) are < width·3;
+                        // row d − firstRow takes span floats of rowBuffer, and bandHeight·span < needed ≤ its count.
                         let pixels = pixelBuffer.baseAddress!
                         let rowsOut = buffer.baseAddress!
                         // rowsOut[d − firstRow][i] = Σ_taps weight * image[source][firstColumn * 3 + i]
@@ -118,6 +120,8 @@ struct AreaResampler {
             output.values.withUnsafeMutableBufferPointer { out in
                 cols.source.withUnsafeBufferPointer { source in
                     cols.weight.withUnsafeBufferPointer { weight in
+                        // Safety: column taps lie in firstColumn..<endColumn, so p + 2 < (y + 1)·span ≤ buffer.count;
+                        // out index (y·outputWidth + d)·ps + 2 < bandHeight·outputWidth·ps, the size reshaped above.
                         // out[y][d][c] = (Σ_taps weight * rowsOut[y][source][c] − 127.5) × 0.0078125
                         for y in 0..<bandHeight {
                             let src = y * span - firstColumn * 3

@@ -22,6 +22,7 @@ enum CRC32 {
 
     /// The CRC-32 of `bytes`.
     static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+        // Safety: both paths pass checksum(_:) a raw buffer over exactly the collection's bytes.
         if let crc = bytes.withContiguousStorageIfAvailable({ checksum(UnsafeRawBufferPointer($0)) }) { return crc }
         return Array(bytes).withUnsafeBytes { checksum($0) }
     }

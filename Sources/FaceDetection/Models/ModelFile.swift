@@ -129,12 +129,14 @@ public struct ModelFile: Sendable {
         switch t.dtype {
         case .float32:
             return t.bytes.withUnsafeBytes { raw in
+                // Safety: init sliced t.bytes to count·4 bytes, so each 4-byte load at $0·4 is inside raw.
                 (0..<t.count).map {
                     Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian)
                 }
             }
         case .float16:
             return t.bytes.withUnsafeBytes { raw in
+                // Safety: init sliced t.bytes to count·2 bytes, so each 2-byte load at $0·2 is inside raw.
                 (0..<t.count).map {
                     Float(Float16(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self).littleEndian))
                 }
@@ -149,6 +151,7 @@ public struct ModelFile: Sendable {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .int32 else { throw Error.badTensor(name, reason: "expected int32, found \(t.dtype)") }
         return t.bytes.withUnsafeBytes { raw in
+            // Safety: init sliced t.bytes to count·4 bytes, so each 4-byte load at $0·4 is inside raw.
             (0..<t.count).map {
                 Int32(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian)
             }

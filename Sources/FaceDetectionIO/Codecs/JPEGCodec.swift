@@ -19,6 +19,7 @@ enum JPEGCodec {
         func readHeader(scale: Int) {
             _ = bytes.withUnsafeBufferPointer { data in
                 exif.withUnsafeMutableBufferPointer {
+                    // Safety: the shim reads data.count bytes and copies at most $0.count bytes of Exif.
                     cjpeg_read_header(
                         data.baseAddress, data.count, Int32(scale), &header, $0.baseAddress, $0.count, &status)
                 }
@@ -48,6 +49,8 @@ enum JPEGCodec {
         let count = scaledWidth * scaledHeight * 3
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             _ = bytes.withUnsafeBufferPointer {
+                // Safety: reads $0.count bytes; cjpeg_decode fails (code 2) unless count is exactly the
+                // scaled width·height·3 it writes, and buffer has room for count bytes.
                 cjpeg_decode($0.baseAddress, $0.count, Int32(scale), buffer.baseAddress, count, &status)
             }
             initialized = status.code == 0 ? count : 0
@@ -80,6 +83,8 @@ enum JPEGCodec {
         let exifBytes = exif ?? []
         _ = image.pixels.withUnsafeBufferPointer { rgb in
             exifBytes.withUnsafeBufferPointer { exif in
+                // Safety: cjpeg_encode reads width·height·3 = pixels.count bytes (Image's invariant) and
+                // exif.count Exif bytes, refusing more than CJPEG_EXIF_CAPACITY − 2.
                 cjpeg_encode(
                     rgb.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
                     exif.baseAddress, exif.count, &output, &size, &status)

@@ -12,6 +12,7 @@ enum PNGCodec {
     static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws -> DecodedImage {
         var header = CPNGHeader()
         var status = CPNGStatus()
+        // Safety: cpng_read_header reads only the $0.count bytes of the file.
         _ = bytes.withUnsafeBufferPointer { cpng_read_header($0.baseAddress, $0.count, &header, &status) }
         if status.code != 0 { throw error(status, name: name) }
         let width = Int(header.width)
@@ -22,6 +23,8 @@ enum PNGCodec {
         let count = width * height * 3
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             _ = bytes.withUnsafeBufferPointer {
+                // Safety: reads $0.count bytes; cpng_decode fails (code 2) unless count == width·height·3,
+                // the capacity of the buffer it writes.
                 cpng_decode($0.baseAddress, $0.count, buffer.baseAddress, count, &status)
             }
             initialized = status.code == 0 ? count : 0
@@ -47,6 +50,8 @@ enum PNGCodec {
         var size = capacity
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             _ = image.pixels.withUnsafeBufferPointer {
+                // Safety: libpng reads width·height·3 ≤ pixels.count bytes (clamping to UInt32 only shrinks)
+                // and writes at most size = capacity bytes into buffer.
                 cpng_encode(
                     $0.baseAddress, UInt32(image.width), UInt32(image.height), buffer.baseAddress, &size, &status)
             }
