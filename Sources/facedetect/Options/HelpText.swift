@@ -47,7 +47,7 @@ enum HelpText {
                                   (default: all).
           --classification all|none
                                   Smiling and eye-open probabilities (default: all).
-          --min-score S           Drop faces scoring below S, 0...1 (default 0.6 for YuNet,
+          --min-score S           Drop faces scoring below S, 0...1 (default 0.5 for YuNet,
                                   0.25 for the others; 0 keeps all).
           --prominent-face-only   Report only the largest face of each image (= --biggest).
           --min-face-size SIZE    Smallest face: a fraction of the image width (0 < F <= 1,

@@ -102,6 +102,18 @@ import Testing
         }
     }
 
+    /// The accurate mode's defaults find the turned cameraman (YuNet_n scores him about 0.53, which
+    /// is why YuNet's default minimum score is 0.5; the fast mode's YuNet_s, on the image shrunk to
+    /// 100 px for ML Kit's 10 % minimum face, gives him 0.43 and misses him), centre near (222, 148)
+    /// in the 512×512 photo.
+    @Test func accurateDefaultsFindTheTurnedCameraman() throws {
+        let cameraman = try Image(contentsOf: FixturePaths.photo("camera.png"))
+        let faces = try FaceDetector(options: .init(mode: .accurate)).detect(in: cameraman)
+        let face = try #require(faces.first)
+        #expect(faces.count == 1)
+        #expect(abs(face.bounds.center.x - 222) < 25 && abs(face.bounds.center.y - 148) < 30, "box \(face.bounds)")
+    }
+
     @Test func classificationWithoutLandmarksReportsNoPoints() throws {
         let detector = try FaceDetector(options: .init(mode: .accurate, classification: .all, minFaceSize: .pixels(40)))
         let face = try #require(try detector.detect(in: astronaut).first)

@@ -34,7 +34,7 @@ struct CommandLineParsingTests {
     @Test func detectorDefaultsAndAttributeFlags() throws {
         let defaults = try options(["a.jpg"]).detector
         #expect(defaults.mode == .accurate && defaults.landmarks == .all && defaults.classification == .all)
-        #expect(defaults.minScore == nil && defaults.effectiveMinScore == 0.6 && !defaults.prominentFaceOnly)
+        #expect(defaults.minScore == nil && defaults.effectiveMinScore == 0.5 && !defaults.prominentFaceOnly)
         let parsed = try options([
             "a.jpg", "--landmarks", "none", "--classification=none", "--min-score", "0",
             "--prominent-face-only", "--labels",
