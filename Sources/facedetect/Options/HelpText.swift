@@ -38,8 +38,9 @@ enum HelpText {
 
         DETECTION:
           --mode MODE             accurate (YuNet_n, with MTCNN's O-Net placing the landmarks:
-                                  the most faces; the default) or fast (YuNet_s on the image
-                                  scaled so that the smallest face is 10 px: a fifth of the time).
+                                  the most faces; the default) or fast (YuNet_s: fewer faces in
+                                  about 60 % of the time). Both scale the image so that the
+                                  smallest face is 10 px: a larger --min-face-size is faster.
           --detector NAME         Run this detector whatever the mode: yunet (YuNet_n), yunet-s,
                                   mtcnn (a CNN cascade), or cascade (a boosted Haar cascade:
                                   frontal faces only); see README "Results".
