@@ -14,7 +14,7 @@ enum BuiltinModels {
     }
     /// YuNet_n (`Models/yunet_n.fdm`), the accurate mode's one-shot detector network.
     static let yunetN: Result<YuNet, ModelFile.Error> = load(cmodels_yunet_n) { try YuNet(model: $0) }
-    /// YuNet_s (`Models/yunet_s.fdm`), the fast mode's candidate.
+    /// YuNet_s (`Models/yunet_s.fdm`), the fast mode's detector network.
     static let yunetS: Result<YuNet, ModelFile.Error> = load(cmodels_yunet_s) { try YuNet(model: $0) }
 
     /// Parses the embedded file that `embedded` returns with `make`.
