@@ -31,36 +31,11 @@ enum DepthwiseConvolution {
             var x = 0
             while x + 2 <= width {
                 // channels g…g+3 of pixels x and x+1: bias + the 9 taps each, in the scalar twin's order
-                var l = r0.loadVector(SIMD4<Float>.self, at: 0)
-                var m = r0.loadVector(SIMD4<Float>.self, at: nc)
-                var n = r0.loadVector(SIMD4<Float>.self, at: 2 * nc)
-                var o = r0.loadVector(SIMD4<Float>.self, at: 3 * nc)
-                var a = multiplyAdd(l, w0, b)
-                var c = multiplyAdd(m, w0, b)
-                a = multiplyAdd(m, w1, a)
-                c = multiplyAdd(n, w1, c)
-                a = multiplyAdd(n, w2, a)
-                c = multiplyAdd(o, w2, c)
-                l = r1.loadVector(SIMD4<Float>.self, at: 0)
-                m = r1.loadVector(SIMD4<Float>.self, at: nc)
-                n = r1.loadVector(SIMD4<Float>.self, at: 2 * nc)
-                o = r1.loadVector(SIMD4<Float>.self, at: 3 * nc)
-                a = multiplyAdd(l, w3, a)
-                c = multiplyAdd(m, w3, c)
-                a = multiplyAdd(m, w4, a)
-                c = multiplyAdd(n, w4, c)
-                a = multiplyAdd(n, w5, a)
-                c = multiplyAdd(o, w5, c)
-                l = r2.loadVector(SIMD4<Float>.self, at: 0)
-                m = r2.loadVector(SIMD4<Float>.self, at: nc)
-                n = r2.loadVector(SIMD4<Float>.self, at: 2 * nc)
-                o = r2.loadVector(SIMD4<Float>.self, at: 3 * nc)
-                a = multiplyAdd(l, w6, a)
-                c = multiplyAdd(m, w6, c)
-                a = multiplyAdd(m, w7, a)
-                c = multiplyAdd(n, w7, c)
-                a = multiplyAdd(n, w8, a)
-                c = multiplyAdd(o, w8, c)
+                var a = b
+                var c = b
+                addTaps(r0, nc, w0, w1, w2, &a, &c)
+                addTaps(r1, nc, w3, w4, w5, &a, &c)
+                addTaps(r2, nc, w6, w7, w8, &a, &c)
                 if relu {
                     a = maximum(a, .zero)
                     c = maximum(c, .zero)
@@ -75,19 +50,45 @@ enum DepthwiseConvolution {
             }
             if x < width {
                 // channels g…g+3 of the last pixel
-                var a = multiplyAdd(r0.loadVector(SIMD4<Float>.self, at: 0), w0, b)
-                a = multiplyAdd(r0.loadVector(SIMD4<Float>.self, at: nc), w1, a)
-                a = multiplyAdd(r0.loadVector(SIMD4<Float>.self, at: 2 * nc), w2, a)
-                a = multiplyAdd(r1.loadVector(SIMD4<Float>.self, at: 0), w3, a)
-                a = multiplyAdd(r1.loadVector(SIMD4<Float>.self, at: nc), w4, a)
-                a = multiplyAdd(r1.loadVector(SIMD4<Float>.self, at: 2 * nc), w5, a)
-                a = multiplyAdd(r2.loadVector(SIMD4<Float>.self, at: 0), w6, a)
-                a = multiplyAdd(r2.loadVector(SIMD4<Float>.self, at: nc), w7, a)
-                a = multiplyAdd(r2.loadVector(SIMD4<Float>.self, at: 2 * nc), w8, a)
+                var a = b
+                addTaps(r0, nc, w0, w1, w2, &a)
+                addTaps(r1, nc, w3, w4, w5, &a)
+                addTaps(r2, nc, w6, w7, w8, &a)
                 if relu { a = maximum(a, .zero) }
                 y.storeVector(a, at: 0)
             }
         }
+    }
+
+    /// Adds one input row's three taps (weights `wl`, `wm`, `wr` for the pixels left of, at and
+    /// right of the output) to the sums of two neighbouring pixels, `a` and `c`, which share the
+    /// middle two loads.
+    @inline(__always)
+    private static func addTaps(
+        _ r: UnsafePointer<Float>, _ nc: Int, _ wl: SIMD4<Float>, _ wm: SIMD4<Float>, _ wr: SIMD4<Float>,
+        _ a: inout SIMD4<Float>, _ c: inout SIMD4<Float>
+    ) {
+        let l = r.loadVector(SIMD4<Float>.self, at: 0)
+        let m = r.loadVector(SIMD4<Float>.self, at: nc)
+        let n = r.loadVector(SIMD4<Float>.self, at: 2 * nc)
+        let o = r.loadVector(SIMD4<Float>.self, at: 3 * nc)
+        a = multiplyAdd(l, wl, a)
+        c = multiplyAdd(m, wl, c)
+        a = multiplyAdd(m, wm, a)
+        c = multiplyAdd(n, wm, c)
+        a = multiplyAdd(n, wr, a)
+        c = multiplyAdd(o, wr, c)
+    }
+
+    /// `addTaps` for one pixel.
+    @inline(__always)
+    private static func addTaps(
+        _ r: UnsafePointer<Float>, _ nc: Int, _ wl: SIMD4<Float>, _ wm: SIMD4<Float>, _ wr: SIMD4<Float>,
+        _ a: inout SIMD4<Float>
+    ) {
+        a = multiplyAdd(r.loadVector(SIMD4<Float>.self, at: 0), wl, a)
+        a = multiplyAdd(r.loadVector(SIMD4<Float>.self, at: nc), wm, a)
+        a = multiplyAdd(r.loadVector(SIMD4<Float>.self, at: 2 * nc), wr, a)
     }
 
     /// Scalar reference twin of `row` on a whole `height`×`width` map (no padding in `input`;

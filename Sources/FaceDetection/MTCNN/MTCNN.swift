@@ -151,11 +151,8 @@ struct MTCNN: Sendable {
             let o = scratch.output
             c.score = Softmax.secondOfTwo(o[0], o[1])
             guard c.score > thresholds.onet else { return nil }
-            let w = c.inclusiveWidth
-            let h = c.inclusiveHeight
             let landmarks = Self.landmarks(o, box: c)
-            (c.dx1, c.dy1, c.dx2, c.dy2) = (o[2], o[3], o[4], o[5])
-            c.applyRegression(width: w, height: h)
+            Self.regress(&c, by: o)
             return (c, landmarks)
         }
         let found = results.compactMap { $0 }
@@ -191,15 +188,8 @@ struct MTCNN: Sendable {
             (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
             let b = boxes[k]
             var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)
-            c.makeSquare()
-            c.truncate()
-            guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
-            onet.forward(&scratch)
-            if regressingFirst {
-                let o = scratch.output
-                let (w, h) = (c.inclusiveWidth, c.inclusiveHeight)
-                (c.dx1, c.dy1, c.dx2, c.dy2) = (o[2], o[3], o[4], o[5])
-                c.applyRegression(width: w, height: h)
+            for pass in 0..<(regressingFirst ? 2 : 1) {
+                if pass > 0 { Self.regress(&c, by: scratch.output) }
                 c.makeSquare()
                 c.truncate()
                 guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
@@ -207,6 +197,13 @@ struct MTCNN: Sendable {
             }
             return Self.landmarks(scratch.output, box: c)
         }
+    }
+
+    /// Moves `c` by O-Net's box regression (outputs 2…5, in units of the box's inclusive size).
+    static func regress(_ c: inout MTCNNCandidate, by o: [Float]) {
+        let (w, h) = (c.inclusiveWidth, c.inclusiveHeight)
+        (c.dx1, c.dy1, c.dx2, c.dy2) = (o[2], o[3], o[4], o[5])
+        c.applyRegression(width: w, height: h)
     }
 
     /// O-Net's five points for a box: O-Net gives x1…x5, y1…y5 in box units in the order image-left
