@@ -1,14 +1,38 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
-/// `FACEDETECT_CPU=haswell swift build -c release` compiles the core for a CPU family instead of
-/// the portable baseline: for `haswell` (x86-64-v3: AVX2 and FMA, every x86-64 CPU since about
-/// 2015) the CNN kernels' multiply-adds become fused, 3-operand instructions (measured: YuNet 1.4×
-/// faster than the baseline, see README). The binary then needs such a CPU. Unset, nothing changes
-/// (and a package that depends on this one never sees an unsafe flag).
+/// The CPU the core (FaceDetection) is compiled for, from `FACEDETECT_CPU`:
+/// - unset: `haswell`, i.e. x86-64-v3 (AVX2, FMA, BMI: x86-64 CPUs since about 2015), when the building
+///   machine has it, so that the CNN kernels' multiply-adds are fused, 3-operand instructions
+///   (YuNet about 1.4× faster, README); otherwise, on a tagged checkout (a release that another
+///   package depends on, which must not see an unsafe flag) and on arm64, the portable baseline;
+/// - `portable`: the baseline, for binaries that must run on any x86-64 CPU;
+/// - any other value: that CPU (`-target-cpu`, e.g. `haswell`, `znver4`).
+/// A v3 build defines `X86_64_V3` in the core and the tool; the tool then checks the CPU before
+/// it detects anything and stops with a one-line error instead of an illegal instruction.
+let requestedCPU = Context.environment["FACEDETECT_CPU"]
+let hostHasV3: Bool = {
+    #if arch(x86_64) && os(Linux)
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let flagsLine = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+        else { return false }
+        let flags = Set(flagsLine.split(separator: " ").map(String.init))
+        return ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"].allSatisfy(flags.contains)
+    #else
+        return false
+    #endif
+}()
+let targetCPU: String? =
+    switch requestedCPU {
+    case "portable": nil
+    case nil: hostHasV3 && Context.gitInformation?.currentTag == nil ? "haswell" : nil
+    case let name?: name
+    }
+let isV3 = targetCPU == "haswell"
 let cpuSettings: [SwiftSetting] =
-    Context.environment["FACEDETECT_CPU"].map { [.unsafeFlags(["-target-cpu", $0]), .define("FUSED_MULTIPLY_ADD")] }
-    ?? []
+    targetCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("FUSED_MULTIPLY_ADD")] } ?? []
+let v3Define: [SwiftSetting] = isV3 ? [.define("X86_64_V3")] : []
 
 let package = Package(
     name: "facedetect",
@@ -31,12 +55,13 @@ let package = Package(
 
         /// Pure-Swift core: images, detectors, landmarks, attributes, drawing.
         .target(
-            name: "FaceDetection", dependencies: ["CModels"], swiftSettings: cpuSettings,
+            name: "FaceDetection", dependencies: ["CModels"], swiftSettings: cpuSettings + v3Define,
             linkerSettings: [.linkedLibrary("m")]),
         /// Files: JPEG/PNG decode and encode, EXIF orientation, atomic writes.
         .target(name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG"]),
         /// The command-line tool.
-        .executableTarget(name: "facedetect", dependencies: ["FaceDetection", "FaceDetectionIO"]),
+        .executableTarget(
+            name: "facedetect", dependencies: ["FaceDetection", "FaceDetectionIO"], swiftSettings: v3Define),
 
         // MARK: - Tests
 

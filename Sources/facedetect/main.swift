@@ -4,4 +4,9 @@
     import Darwin
 #endif
 
+// Before anything of the core runs: a build for a newer CPU than this one says so and stops.
+if let problem = BuildCPU.problem() {
+    TextOutput.standardError().writeLine("facedetect: \(problem)")
+    exit(ExitStatus.unsupportedCPU.rawValue)
+}
 exit(FaceDetectTool.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)

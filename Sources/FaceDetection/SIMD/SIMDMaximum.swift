@@ -10,6 +10,14 @@ func maximum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
     return r
 }
 
+/// `maximum` for 8 lanes.
+@inline(__always)
+func maximum(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+    var r = a
+    for i in 0..<8 { r[i] = a[i] < b[i] ? b[i] : a[i] }
+    return r
+}
+
 /// `maximum` for 16 lanes.
 @inline(__always)
 func maximum(_ a: SIMD16<Float>, _ b: SIMD16<Float>) -> SIMD16<Float> {

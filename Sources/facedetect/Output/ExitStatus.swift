@@ -12,4 +12,6 @@ enum ExitStatus: Int32, Sendable {
     case terminated = 143
     /// The command line is wrong (as BSD's `EX_USAGE`).
     case usage = 64
+    /// The build needs CPU features that this machine lacks (as BSD's `EX_UNAVAILABLE`).
+    case unsupportedCPU = 69
 }

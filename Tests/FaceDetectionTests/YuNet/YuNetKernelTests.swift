@@ -9,19 +9,26 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
     return zip(a, b).map { abs($0 - $1) }.max() ?? 0
 }
 
-/// The 1×1 convolution against its scalar twin: odd and even pixel counts (the pair loop and the
-/// single-pixel tail), input channels that are not multiples of 4, one and two output blocks.
-@Test func pointwiseRowMatchesScalarTwin() {
+/// The 1×1 convolution's two kernels against their scalar twin: pixel counts that exercise the
+/// quad and pair loops and every tail, input channels that are not multiples of 4, one to four
+/// output blocks.
+@Test(arguments: [false, true])
+func pointwiseRowMatchesScalarTwin(quads: Bool) {
     var rng = TestRandom(state: 1)
-    for (pixels, inputs, outputs) in [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64)] {
+    for (pixels, inputs, outputs) in [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32)] {
         let x = rng.floats(pixels * inputs)
         let w = rng.floats(inputs * outputs)
         let b = rng.floats(outputs)
         var y = [Float](repeating: .nan, count: pixels * outputs)
         y.withUnsafeMutableBufferPointer { out in
             // Safety: x, w, b and out hold exactly the counts `row` reads and writes.
-            PointwiseConvolution.row(
-                x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+            if quads {
+                PointwiseConvolution.rowQuads(
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+            } else {
+                PointwiseConvolution.rowPairs(
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+            }
         }
         let expected = PointwiseConvolution.rowScalar(
             x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs)
@@ -29,11 +36,15 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
     }
 }
 
-/// The depthwise 3×3 against its scalar twin on odd widths and heights, with and without ReLU:
-/// each output row from the zero-padded rows above, at and below it (zero rows at the edges).
-@Test func depthwiseRowMatchesScalarTwin() {
+/// The depthwise 3×3's two kernels (groups of 4 and of 8 channels) against their scalar twin on
+/// odd widths and heights, with and without ReLU: each output row from the zero-padded rows above,
+/// at and below it (zero rows at the edges).
+@Test(arguments: [4, 8])
+func depthwiseRowMatchesScalarTwin(group: Int) {
     var rng = TestRandom(state: 2)
-    for (h, w, c) in [(1, 1, 4), (2, 3, 8), (3, 5, 16), (4, 2, 4), (5, 9, 12)] {
+    let shapes =
+        [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32)] + (group == 4 ? [(5, 9, 12), (2, 2, 4)] : [])
+    for (h, w, c) in shapes {
         for relu in [false, true] {
             let input = rng.floats(h * w * c)
             let weights = rng.floats(9 * c)
@@ -50,9 +61,15 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
                     // Safety: rows y, y+1, y+2 of `padded` and row y of `output` are in bounds for y < h.
                     for y in 0..<h {
                         let above = p.baseAddress! + y * rowLength
-                        DepthwiseConvolution.row(
-                            above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
-                            weights: weights, bias: bias, relu: relu, into: o.baseAddress! + y * w * c)
+                        if group == 8 {
+                            DepthwiseConvolution.rowOctets(
+                                above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
+                                weights: weights, bias: bias, relu: relu, into: o.baseAddress! + y * w * c)
+                        } else {
+                            DepthwiseConvolution.rowQuads(
+                                above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
+                                weights: weights, bias: bias, relu: relu, into: o.baseAddress! + y * w * c)
+                        }
                     }
                 }
             }
@@ -142,8 +159,10 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
     let a = SIMD16<Float>(rng.floats(16))
     let b = SIMD16<Float>(rng.floats(16))
     let m16 = maximum(a, b)
+    let m8 = maximum(a.lowHalf, b.lowHalf)
     let m4 = maximum(a.lowHalf.lowHalf, b.lowHalf.lowHalf)
     for i in 0..<16 { #expect(m16[i] == max(a[i], b[i])) }
+    for i in 0..<8 { #expect(m8[i] == max(a[i], b[i])) }
     for i in 0..<4 { #expect(m4[i] == max(a[i], b[i])) }
 }
 
