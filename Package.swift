@@ -17,6 +17,7 @@ let hostHasV3: Bool = {
         guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
             let flagsLine = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
         else { return false }
+        // The manifest cannot import the tool; this list is BuildCPU.haswellFlags, which the tool checks.
         let flags = Set(flagsLine.split(separator: " ").map(String.init))
         return ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"].allSatisfy(flags.contains)
     #else

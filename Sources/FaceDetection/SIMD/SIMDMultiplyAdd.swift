@@ -1,6 +1,6 @@
 /// `c + a·b` lane-wise: one fused multiply-add per vector where the build's CPU has one (always on
-/// arm64; on x86-64 when built with `FACEDETECT_CPU`, see Package.swift), else a multiply and an
-/// add. (A fused multiply-add compiled for plain x86-64 becomes a call to `fmaf` per lane.)
+/// arm64; on x86-64 in builds for x86-64-v3, the default where the building machine has it, see
+/// Package.swift), else a multiply and an add. (A fused multiply-add compiled for plain x86-64 becomes a call to `fmaf` per lane.)
 /// Fused and unfused results differ in the last bit, so kernels that use it are compared with
 /// their scalar twins within a tolerance. Written for the three widths the kernels use rather than
 /// generically: an unspecialised generic (debug builds) does the arithmetic lane by lane through
