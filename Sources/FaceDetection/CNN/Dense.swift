@@ -40,24 +40,28 @@ struct Dense: Sendable {
 
     /// Computes the layer for `input` (at least `inputs` floats) into `output` (grown to
     /// `paddedOutputs` if shorter; the padding lanes come out zero).
-    func apply(_ input: UnsafePointer<Float>, into output: inout [Float]) {
+    func apply(_ input: [Float], into output: inout [Float]) {
+        precondition(input.count >= inputs, "Dense: \(input.count) input floats, expected \(inputs)")
         if output.count < paddedOutputs { output = [Float](repeating: 0, count: paddedOutputs) }
-        weights.withUnsafeBufferPointer { wBuffer in
-            bias.withUnsafeBufferPointer { bBuffer in
-                output.withUnsafeMutableBufferPointer { outBuffer in
-                    // Safety: callers pass ≥ inputs floats; W loads < inputs·po, bias and output have ≥ po floats;
-                    // the PReLU ModelFile.stackedDense attaches has `outputs` slopes, padded to po.
-                    let w = wBuffer.baseAddress!
-                    let dst = outBuffer.baseAddress!
-                    for block in 0..<(paddedOutputs / 16) {
-                        // acc[o] = b[o] + Σ_i in[i] * W[i][o], 16 outputs at a time
-                        var acc = bBuffer.baseAddress!.loadVector(at: block * 16)
-                        let column = w + block * 16
-                        for i in 0..<inputs {
-                            acc += SIMD16(repeating: input[i]) * column.loadVector(at: i * paddedOutputs)
+        input.withUnsafeBufferPointer { inBuffer in
+            weights.withUnsafeBufferPointer { wBuffer in
+                bias.withUnsafeBufferPointer { bBuffer in
+                    output.withUnsafeMutableBufferPointer { outBuffer in
+                        // Safety: input has ≥ inputs floats (precondition); W loads < inputs·po, bias and output have
+                        // ≥ po floats; the PReLU ModelFile.stackedDense attaches has `outputs` slopes, padded to po.
+                        let input = inBuffer.baseAddress!
+                        let w = wBuffer.baseAddress!
+                        let dst = outBuffer.baseAddress!
+                        for block in 0..<(paddedOutputs / 16) {
+                            // acc[o] = b[o] + Σ_i in[i] * W[i][o], 16 outputs at a time
+                            var acc = bBuffer.baseAddress!.loadVector(at: block * 16)
+                            let column = w + block * 16
+                            for i in 0..<inputs {
+                                acc += SIMD16(repeating: input[i]) * column.loadVector(at: i * paddedOutputs)
+                            }
+                            if let activation { acc = activation.apply(acc, block: block) }
+                            dst.storeVector(acc, at: block * 16)
                         }
-                        if let activation { acc = activation.apply(acc, block: block) }
-                        dst.storeVector(acc, at: block * 16)
                     }
                 }
             }

@@ -120,12 +120,14 @@ public struct FaceDetector: Sendable {
     public let options: Options
     /// The fast mode's cascade detector.
     let cascadeDetector: CascadeDetector
-    /// MTCNN: the accurate mode's detector, and the landmark stage of the other detectors.
+    /// MTCNN, when `options.effectiveDetector` is `.mtcnn`.
     let mtcnn: MTCNN?
-    /// YuNet, when `options.effectiveDetector` is `.yunet`.
+    /// YuNet, when `options.effectiveDetector` is `.yunet` or `.yunetSmall`.
     let yunet: YuNetDetector?
-    /// dlib's shape predictor: the measured nose base.
-    let shapePredictor: ShapePredictor?
+    /// Whether the options ask for landmarks or classification, which need the measured points
+    /// (O-Net's five and dlib's nose base). Their models are parsed on the first face found, not
+    /// here: a photo without faces never pays for them (about 15 ms of a process's start).
+    let needsPoints: Bool
     /// Euler angles, Android's landmarks and the probabilities, from the measured points.
     let attributes = FaceAttributes()
 
@@ -148,20 +150,19 @@ public struct FaceDetector: Sendable {
     ) throws {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
-        let needsPoints = options.landmarks == .all || options.classification == .all
+        needsPoints = options.landmarks == .all || options.classification == .all
         switch options.effectiveDetector {
         case .yunet: yunet = YuNetDetector(network: try BuiltinModels.yunetN.get())
         case .yunetSmall: yunet = YuNetDetector(network: try BuiltinModels.yunetS.get())
         case .cascade, .mtcnn: yunet = nil
         }
-        if options.effectiveDetector == .mtcnn || needsPoints {
+        if options.effectiveDetector == .mtcnn {
             var mtcnn = try BuiltinModels.mtcnn.get()
             mtcnn.refinesLandmarks = needsPoints  // the second O-Net pass only places landmarks
             self.mtcnn = mtcnn
         } else {
             mtcnn = nil
         }
-        shapePredictor = needsPoints ? try BuiltinModels.shapePredictor.get() : nil
     }
 
     /// The smallest face, in pixels, the mode can find at all (its detection window): the cascade's
@@ -175,7 +176,8 @@ public struct FaceDetector: Sendable {
     }
 
     /// The faces in `image`, best first (only the largest with `prominentFaceOnly`), with what the
-    /// options ask for.
+    /// options ask for. Throws `ModelFile.Error` only when a model that the first face needs cannot
+    /// be parsed, i.e. a broken build (the tests parse every compiled-in model).
     public func detect(in image: Image) throws -> [Face] {
         let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
@@ -191,11 +193,13 @@ public struct FaceDetector: Sendable {
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
             faces = [largest]
         }
-        guard let mtcnn, let shapePredictor else {
+        guard needsPoints, !faces.isEmpty else {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
+        let shapePredictor = try BuiltinModels.shapePredictor.get()
         if options.effectiveDetector != .mtcnn {
+            let mtcnn = try BuiltinModels.mtcnn.get()
             // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise);
             // the cascade keeps its one-pass points (its results stay those of the old fast mode).
             let points = mtcnn.landmarks(

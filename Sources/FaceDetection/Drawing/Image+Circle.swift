@@ -25,22 +25,18 @@ extension Image {
         .clipped(toWidth: width, height: height)
         var painted = 0
         if !bounds.isEmpty {
-            let w = width
-            pixels.withUnsafeMutableBufferPointer { p in
-                // Safety: bounds are clipped to the image, so (y·w + x)·3 + 2 < width·height·3 = pixels.count.
-                for y in bounds.y0..<bounds.y1 {
-                    let dy = Double(y) + 0.5 - cy
-                    // Paint the pixels of this row whose centre lies in the ring (or disc).
-                    for x in bounds.x0..<bounds.x1 {
-                        let dx = Double(x) + 0.5 - cx
-                        let d2 = dx * dx + dy * dy
-                        if d2 <= outer && d2 > inner {
-                            let i = (y * w + x) * 3
-                            p[i] = color.r
-                            p[i + 1] = color.g
-                            p[i + 2] = color.b
-                            painted += 1
-                        }
+            for y in bounds.y0..<bounds.y1 {
+                let dy = Double(y) + 0.5 - cy
+                // Paint the pixels of this row whose centre lies in the ring (or disc).
+                for x in bounds.x0..<bounds.x1 {
+                    let dx = Double(x) + 0.5 - cx
+                    let d2 = dx * dx + dy * dy
+                    if d2 <= outer && d2 > inner {
+                        let i = (y * width + x) * 3
+                        pixels[i] = color.r
+                        pixels[i + 1] = color.g
+                        pixels[i + 2] = color.b
+                        painted += 1
                     }
                 }
             }

@@ -34,9 +34,7 @@ struct ONet: Sendable {
         conv4.apply(scratch.second, into: &scratch.first)
         precondition(
             scratch.first.pixelStride == 128 && scratch.first.height * scratch.first.width * 128 == dense5.inputs)
-        // Safety: values hold ≥ h·w·128 = dense5.inputs floats (precondition above).
-        scratch.first.values.withUnsafeBufferPointer { dense5.apply($0.baseAddress!, into: &scratch.vector) }
-        // Safety: dense5 grew vector to ≥ its paddedOutputs (256) = heads.inputs floats.
-        scratch.vector.withUnsafeBufferPointer { heads.apply($0.baseAddress!, into: &scratch.output) }
+        dense5.apply(scratch.first.values, into: &scratch.vector)
+        heads.apply(scratch.vector, into: &scratch.output)
     }
 }

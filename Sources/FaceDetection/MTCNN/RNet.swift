@@ -39,9 +39,7 @@ struct RNet: Sendable {
         conv3.apply(scratch.second, into: &scratch.first)
         precondition(
             scratch.first.pixelStride == 64 && scratch.first.height * scratch.first.width * 64 == dense4.inputs)
-        // Safety: values hold ≥ h·w·64 = dense4.inputs floats (precondition above).
-        scratch.first.values.withUnsafeBufferPointer { dense4.apply($0.baseAddress!, into: &scratch.vector) }
-        // Safety: dense4 grew vector to ≥ its paddedOutputs (128) = heads.inputs floats.
-        scratch.vector.withUnsafeBufferPointer { heads.apply($0.baseAddress!, into: &scratch.output) }
+        dense4.apply(scratch.first.values, into: &scratch.vector)
+        heads.apply(scratch.vector, into: &scratch.output)
     }
 }

@@ -17,16 +17,34 @@ enum BuiltinModels {
     /// YuNet_s (`Models/yunet_s.fdm`), the fast mode's detector network.
     static let yunetS: Result<YuNet, ModelFile.Error> = load(cmodels_yunet_s) { try YuNet(model: $0) }
 
-    /// Parses the embedded file that `embedded` returns with `make`.
+    /// The compiled-in model files by name, as `Models/` holds them (the tests check their checksums,
+    /// which `load` skips).
+    static func embeddedFiles() -> [(name: String, bytes: UnsafeRawBufferPointer)] {
+        [
+            ("haarcascade_frontalface_default.fdm", bytes(of: cmodels_haarcascade_frontalface_default)),
+            ("haarcascade_frontalface_alt2.fdm", bytes(of: cmodels_haarcascade_frontalface_alt2)),
+            ("mtcnn.fdm", bytes(of: cmodels_mtcnn)), ("shape5.fdm", bytes(of: cmodels_shape5)),
+            ("yunet_n.fdm", bytes(of: cmodels_yunet_n)), ("yunet_s.fdm", bytes(of: cmodels_yunet_s)),
+        ]
+    }
+
+    /// The bytes of the embedded file that `embedded` returns (static data: they live as long as the process).
+    private static func bytes(
+        of embedded: (UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?
+    ) -> UnsafeRawBufferPointer {
+        var size = 0
+        let start = embedded(&size)
+        return UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : size)
+    }
+
+    /// Parses the embedded file that `embedded` returns with `make`, in place (no copy) and without
+    /// its checksum (checked by the tests: the bytes are part of the program).
     private static func load<T>(
         _ embedded: (UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?,
         _ make: (ModelFile) throws -> T
     ) -> Result<T, ModelFile.Error> {
-        var size = 0
-        let start = embedded(&size)
-        let bytes = Array(UnsafeBufferPointer(start: start, count: start == nil ? 0 : size))
         do {
-            return .success(try make(ModelFile(bytes: bytes)))
+            return .success(try make(ModelFile(immortal: bytes(of: embedded), verifyingChecksum: false)))
         } catch let error as ModelFile.Error {
             return .failure(error)
         } catch {

@@ -58,11 +58,20 @@ public struct ModelFile: Sendable {
         public let dtype: DType
         /// Shape, outermost first.
         public let shape: [Int]
-        /// Raw little-endian element bytes.
-        let bytes: ArraySlice<UInt8>
+        /// The file's bytes (kept alive by every tensor that points into them).
+        let storage: ModelBytes
+        /// Where this tensor's elements start in `storage`, in bytes.
+        let offset: Int
 
         /// Number of elements.
         public var count: Int { shape.reduce(1, *) }
+
+        /// Calls `body` with the tensor's `count × dtype.size` raw element bytes.
+        func withElementBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+            // Safety: init checked offset + count·size against the file's length, and `storage`
+            // keeps those bytes alive (and unchanged) for as long as this tensor exists.
+            try body(UnsafeRawBufferPointer(rebasing: storage.buffer[offset..<(offset + count * dtype.size)]))
+        }
     }
 
     /// The format version this build reads and writes.
@@ -75,6 +84,20 @@ public struct ModelFile: Sendable {
 
     /// Parses a model from its bytes; checks magic, version, bounds and checksum.
     public init(bytes: [UInt8]) throws {
+        try self.init(storage: ModelBytes(copying: bytes), verifyingChecksum: true)
+    }
+
+    /// Parses a model from bytes that live as long as the process (a model compiled into the
+    /// binary), without copying them. Checks magic, version and bounds; the checksum only when
+    /// `verifyingChecksum` is set (the tests check every compiled-in model's checksum once, so a
+    /// run can trust them, as it trusts its own code).
+    init(immortal bytes: UnsafeRawBufferPointer, verifyingChecksum: Bool) throws {
+        try self.init(storage: ModelBytes(immortal: bytes), verifyingChecksum: verifyingChecksum)
+    }
+
+    /// Parses the model in `storage`.
+    private init(storage: ModelBytes, verifyingChecksum: Bool) throws {
+        let bytes = storage.buffer
         let magic: [UInt8] = Array("FDMODEL".utf8) + [0]
         guard bytes.count >= 24 else {
             throw bytes.starts(with: magic.prefix(bytes.count)) ? Error.truncated : Error.badMagic
@@ -83,10 +106,12 @@ public struct ModelFile: Sendable {
         var reader = ByteReader(bytes: bytes, position: 8)
         let version = try reader.u32()
         guard version == Self.version else { throw Error.unsupportedVersion(version) }
-        let stored =
-            UInt32(bytes[bytes.count - 4]) | UInt32(bytes[bytes.count - 3]) << 8
-            | UInt32(bytes[bytes.count - 2]) << 16 | UInt32(bytes[bytes.count - 1]) << 24
-        guard CRC32.checksum(bytes[0..<(bytes.count - 4)]) == stored else { throw Error.checksumMismatch }
+        if verifyingChecksum {
+            let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self))
+            guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)])) == stored else {
+                throw Error.checksumMismatch
+            }
+        }
         kind = String(decoding: try reader.take(4), as: UTF8.self)
         let count = Int(try reader.u32())
         var tensors: [String: Tensor] = [:]
@@ -111,7 +136,7 @@ public struct ModelFile: Sendable {
             guard !overflow, reader.position <= bytes.count - 4, size <= bytes.count - 4 - reader.position else {
                 throw Error.truncated
             }
-            tensors[name] = Tensor(dtype: dtype, shape: shape, bytes: bytes[reader.position..<(reader.position + size)])
+            tensors[name] = Tensor(dtype: dtype, shape: shape, storage: storage, offset: reader.position)
             reader.position += size
         }
         self.tensors = tensors
@@ -127,20 +152,10 @@ public struct ModelFile: Sendable {
     public func floats(_ name: String, shape: [Int]? = nil) throws -> [Float] {
         let t = try tensor(name, shape: shape)
         switch t.dtype {
-        case .float32:
-            return t.bytes.withUnsafeBytes { raw in
-                // Safety: init sliced t.bytes to count·4 bytes, so each 4-byte load at $0·4 is inside raw.
-                (0..<t.count).map {
-                    Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian)
-                }
-            }
+        case .float32: return t.withElementBytes { Self.littleEndianValues($0, count: t.count, as: Float.self) }
         case .float16:
-            return t.bytes.withUnsafeBytes { raw in
-                // Safety: init sliced t.bytes to count·2 bytes, so each 2-byte load at $0·2 is inside raw.
-                (0..<t.count).map {
-                    Float(Float16(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self).littleEndian))
-                }
-            }
+            let halves = t.withElementBytes { Self.littleEndianValues($0, count: t.count, as: Float16.self) }
+            return halves.map(Float.init)
         default:
             throw Error.badTensor(name, reason: "expected floats, found \(t.dtype)")
         }
@@ -150,19 +165,31 @@ public struct ModelFile: Sendable {
     public func ints(_ name: String, shape: [Int]? = nil) throws -> [Int32] {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .int32 else { throw Error.badTensor(name, reason: "expected int32, found \(t.dtype)") }
-        return t.bytes.withUnsafeBytes { raw in
-            // Safety: init sliced t.bytes to count·4 bytes, so each 4-byte load at $0·4 is inside raw.
-            (0..<t.count).map {
-                Int32(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian)
-            }
-        }
+        return t.withElementBytes { Self.littleEndianValues($0, count: t.count, as: Int32.self) }
     }
 
     /// The tensor `name` as bytes, checking its shape when `shape` is given.
     public func bytes(_ name: String, shape: [Int]? = nil) throws -> [UInt8] {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .uint8 else { throw Error.badTensor(name, reason: "expected uint8, found \(t.dtype)") }
-        return Array(t.bytes)
+        return t.withElementBytes { Array($0) }
+    }
+
+    /// `count` values of `T` stored little-endian in `raw` (which holds exactly `count × size` bytes,
+    /// at any alignment), copied in one go on a little-endian machine.
+    private static func littleEndianValues<T: BitwiseCopyable>(
+        _ raw: UnsafeRawBufferPointer, count: Int, as: T.Type
+    ) -> [T] {
+        precondition(raw.count == count * MemoryLayout<T>.stride)
+        #if _endian(little)
+            return [T](unsafeUninitializedCapacity: count) { values, initialized in
+                // Safety: `values` has room for `count` values, exactly the bytes `raw` holds.
+                if count > 0 { UnsafeMutableRawBufferPointer(values).copyMemory(from: raw) }
+                initialized = count
+            }
+        #else
+            #error("ModelFile reads little-endian tensors by copying; a big-endian build needs a byte swap here")
+        #endif
     }
 
     /// The tensor `name`, checking its shape when `shape` is given.
@@ -177,20 +204,48 @@ public struct ModelFile: Sendable {
     }
 }
 
+/// A model file's bytes: copied into memory of its own, or borrowed for good from a model compiled
+/// into the binary.
+///
+/// Safety (`@unchecked Sendable`): the bytes are never written after `init`, so tensors on any
+/// thread may read them.
+final class ModelBytes: @unchecked Sendable {
+    /// The bytes.
+    let buffer: UnsafeRawBufferPointer
+    /// Whether `buffer` was allocated here (and is freed with this object).
+    private let owned: Bool
+
+    /// A copy of `bytes`.
+    init(copying bytes: [UInt8]) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+        // Safety: `copy` was just allocated with exactly `bytes.count` bytes.
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
+        buffer = UnsafeRawBufferPointer(copy)
+        owned = true
+    }
+
+    /// `bytes` themselves, which the caller guarantees live and stay unchanged until the process ends.
+    init(immortal bytes: UnsafeRawBufferPointer) {
+        buffer = bytes
+        owned = false
+    }
+
+    deinit {
+        if owned { buffer.deallocate() }
+    }
+}
+
 /// Sequential little-endian reads with bounds checks.
 private struct ByteReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var position: Int
 
-    mutating func take(_ n: Int) throws -> ArraySlice<UInt8> {
+    mutating func take(_ n: Int) throws -> UnsafeRawBufferPointer {
         guard n >= 0, position <= bytes.count - n else { throw ModelFile.Error.truncated }
         defer { position += n }
-        return bytes[position..<(position + n)]
+        return UnsafeRawBufferPointer(rebasing: bytes[position..<(position + n)])
     }
-    mutating func u8() throws -> UInt8 { try take(1).first! }
-    mutating func u16() throws -> UInt16 {
-        let b = try take(2)
-        return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8
-    }
-    mutating func u32() throws -> UInt32 { try take(4).reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+    mutating func u8() throws -> UInt8 { try take(1)[0] }
+    mutating func u16() throws -> UInt16 { UInt16(littleEndian: try take(2).loadUnaligned(as: UInt16.self)) }
+    mutating func u32() throws -> UInt32 { UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self)) }
 }

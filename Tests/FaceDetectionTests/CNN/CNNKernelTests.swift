@@ -121,7 +121,7 @@ func denseMatchesScalarTwin(inputs: Int, outputs: Int) {
     let x = rng.floats(inputs)
     var fast: [Float] = []
     var slow: [Float] = []
-    x.withUnsafeBufferPointer { dense.apply($0.baseAddress!, into: &fast) }
+    dense.apply(x, into: &fast)
     dense.applyScalar(x, into: &slow)
     #expect(zip(fast.prefix(dense.paddedOutputs), slow).allSatisfy { abs($0 - $1) < 1e-4 })
 }
