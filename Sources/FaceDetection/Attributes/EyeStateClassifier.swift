@@ -46,6 +46,7 @@ struct EyeStateClassifier: Sendable {
         guard let centre = face.position(eye) else { return nil }
         let ex = Int(centre.x.rounded())
         let ey = Int(centre.y.rounded())
+        // The 21 × 15 patch of the type comment (0.5 × 0.35 of the 40-px inter-ocular distance).
         let (x0, y0, x1, y1) = (ex - 10, ey - 7, ex + 11, ey + 8)
         let patch = RegionStatistics(face, x0: x0, y0: y0, x1: x1, y1: y1)
         let spot = RegionStatistics.darkestBox(face, x0: x0, y0: y0, x1: x1, y1: y1, boxWidth: 5, boxHeight: 5)

@@ -27,6 +27,7 @@ struct LogisticModel: Sendable, Equatable {
             features.count == weights.count, "LogisticModel: \(features.count) features for \(weights.count) weights")
         var z = bias
         for (w, f) in zip(weights, features) { z += w * f }
+        // z clamped to ±60: expf stays finite (e^60 ≈ 1e26) and the probability is 0 or 1 to Float precision.
         return 1 / (1 + expf(-max(-60, min(60, z))))
     }
 }

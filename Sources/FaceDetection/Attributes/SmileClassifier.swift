@@ -50,6 +50,7 @@ struct SmileClassifier: Sendable {
         }
         let width = ((left.x - right.x) * (left.x - right.x) + (left.y - right.y) * (left.y - right.y)).squareRoot()
         let cornerY = (left.y + right.y) / 2
+        // The face from brows to chin in the aligned frame (eyes at x 40 and 80, y 50; mouth near y 94).
         let whole = RegionStatistics(face, x0: 30, y0: 35, x1: 90, y1: 110)
         let x0 = Int(min(left.x, right.x).rounded())
         let x1 = Int(max(left.x, right.x).rounded())
@@ -57,6 +58,7 @@ struct SmileClassifier: Sendable {
         let bottom = Int(cornerY.rounded())
         let imageLeftStrip = RegionStatistics(face, x0: x0 - 12, y0: top, x1: x0 - 2, y1: bottom)
         let imageRightStrip = RegionStatistics(face, x0: x1 + 2, y0: top, x1: x1 + 12, y1: bottom)
+        // Floored at 0.1 grey level per pixel so that a flat (blank or saturated) frame cannot divide by ~0.
         let faceGradient = max((whole.horizontalGradient + whole.verticalGradient) / 2, 0.1)
         let folds =
             (imageLeftStrip.horizontalGradient + imageLeftStrip.verticalGradient
