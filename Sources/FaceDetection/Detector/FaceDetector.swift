@@ -207,14 +207,16 @@ public struct FaceDetector: Sendable {
                 regressingFirst: options.effectiveDetector != .cascade)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
         }
-        for i in faces.indices {
-            faces[i].landmarks += measuredNoseBase(of: faces[i], in: image, predictor: shapePredictor)
+        let found = faces
+        // Each face on its own: the nose base, then what the attributes derive from the points.
+        return parallelMap(count: found.count, threads: threads) { i in
+            var face = found[i]
+            face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
             attributes.annotate(
-                &faces[i], in: image, landmarks: options.landmarks == .all,
-                classification: options.classification == .all)
-            if options.landmarks == .none { faces[i].landmarks = [] }
+                &face, in: image, landmarks: options.landmarks == .all, classification: options.classification == .all)
+            if options.landmarks == .none { face.landmarks = [] }
+            return face
         }
-        return faces
     }
 
     /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
