@@ -2,7 +2,7 @@
 ///
 /// Each glyph is 5 pixels wide and 8 tall: capitals and digits fill rows 0…6 (a classic 5×7
 /// design), row 7 holds descenders (g, j, p, q, y, comma, underscore). The glyphs were drawn for
-/// this project, pixel by pixel, and carry the project's licence; no font file is read.
+/// this project, pixel by pixel, and carry the project's licence (Apache-2.0, `LICENSE`); no font file is read.
 /// Characters outside printable ASCII are drawn as `?`.
 ///
 /// Text is laid out in cells `cellWidth` × `cellHeight`: one blank column on the left of each
