@@ -16,6 +16,10 @@ enum BuiltinModels {
     static let yunetN: Result<YuNet, ModelFile.Error> = load(cmodels_yunet_n) { try YuNet(model: $0) }
     /// YuNet_s (`Models/yunet_s.fdm`), the fast mode's detector network.
     static let yunetS: Result<YuNet, ModelFile.Error> = load(cmodels_yunet_s) { try YuNet(model: $0) }
+    /// MediaPipe's face landmark network (`Models/face_mesh.fdm`), the 468-point mesh.
+    static let faceMesh: Result<FaceMeshNetwork, ModelFile.Error> = load(cmodels_face_mesh) {
+        try FaceMeshNetwork(model: $0)
+    }
 
     /// Parses the embedded file that `embedded` returns with `make`.
     private static func load<T>(

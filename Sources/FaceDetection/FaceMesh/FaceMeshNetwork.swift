@@ -1,0 +1,121 @@
+/// MediaPipe's face landmark network (`face_landmark.tflite`, "facemesh-lite"; Kartynnik et al.,
+/// "Real-time Facial Surface Geometry from Monocular Video on Mobile GPUs", 2019): 468 3-D points
+/// and a face-presence logit from a 192×192 RGB face crop. The network only; the crop and the
+/// mapping back to the image live in `FaceMeshEstimator`.
+///
+/// Input: 192×192×3 floats, channel-last, R, G, B in [0, 1] (MediaPipe's `face_landmark_cpu.pbtxt`:
+/// ImageToTensorCalculator, `output_tensor_float_range { min: 0.0 max: 1.0 }`).
+/// Structure (`tools/convert_face_mesh.py`, `Models/README.md`): stem (3×3 stride 2 + PReLU, 96×96×16),
+/// 14 residual blocks down to 6×6×128, then two heads on that map: the mesh (3 blocks to 3×3×128, a
+/// 1×1 to 32 channels + PReLU, a block, and a 3×3 valid convolution = a dense layer 288 → 1404) and
+/// the face score (1 block, the 1×1, a block, dense 288 → 1). A value holds only immutable weights:
+/// share it between threads; each `run` has its own scratch.
+final class FaceMeshNetwork: Sendable {
+    /// Side of the square input in pixels.
+    static let inputSize = 192
+    /// Points in the mesh.
+    static let pointCount = 468
+
+    /// The network's two outputs.
+    struct Output: Sendable {
+        /// 468 × (x, y, z): x and y in input pixels (0…192), z in the same units, smaller nearer the camera.
+        var landmarks: [Float]
+        /// The face-presence logit (MediaPipe takes its sigmoid and keeps the mesh when ≥ 0.5).
+        var faceLogit: Float
+    }
+
+    /// One output head: blocks, a 1×1 reduction with PReLU, one more block, and the dense output.
+    private struct Head: Sendable {
+        let blocks: [ResidualBlock]
+        let reduce: [Float], reduceBias: [Float], reduceActivation: PReLU
+        let last: ResidualBlock
+        let output: Dense
+
+        /// The tensors `name.0` … `name.<count>`, `name.reduce.*`, `name.out.*` of `model`.
+        init(_ model: ModelFile, _ name: String, blocks count: Int, outputs: Int) throws {
+            blocks = try (0..<count).map {
+                try ResidualBlock(model, "\(name).\($0)", inputs: 128, stride: $0 == 0 ? 2 : 1)
+            }
+            reduce = try model.floats(name + ".reduce.weight", shape: [128, 32])
+            reduceBias = try model.floats(name + ".reduce.bias", shape: [32])
+            reduceActivation = try model.prelu(name + ".reduce.prelu", channels: 32)
+            last = try ResidualBlock(model, "\(name).\(count)", inputs: 32, stride: 1)
+            output = Dense(
+                weights: try model.floats(name + ".out.weight", shape: [outputs, 288]),
+                bias: try model.floats(name + ".out.bias", shape: [outputs]), outputs: outputs, inputs: 288)
+        }
+    }
+
+    private let stem: FaceMeshStem
+    private let backbone: [ResidualBlock]
+    private let mesh: Head, score: Head
+
+    /// Strides of the 14 backbone blocks (channels 16, 16, 32, 32, 32, 64, 64, 64, 128 × 6).
+    private static let backboneStrides = [1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1]
+
+    /// Reads the network from a model of kind `MESH`.
+    init(model: ModelFile) throws {
+        try model.expectKind("MESH")
+        stem = try FaceMeshStem(model)
+        var channels = 16
+        backbone = try Self.backboneStrides.enumerated().map { k, s in
+            let block = try ResidualBlock(model, "backbone.\(k)", inputs: channels, stride: s)
+            channels = block.outputs
+            return block
+        }
+        guard channels == 128 else {
+            throw ModelFile.Error.badTensor("backbone.13.pw.weight", reason: "not 128 outputs")
+        }
+        mesh = try Head(model, "mesh", blocks: 3, outputs: Self.pointCount * 3)
+        score = try Head(model, "score", blocks: 1, outputs: 1)
+    }
+
+    /// Runs the network on `input`: 192×192×3 floats, channel-last RGB in [0, 1].
+    func run(_ input: [Float]) -> Output {
+        let n = Self.inputSize
+        precondition(input.count == n * n * 3)
+        var a = FeatureMap()
+        var b = FeatureMap()
+        var padded: [Float] = []
+        var depthwise: [Float] = []
+        stem.apply(input, height: n, width: n, into: &a, padded: &padded)
+        for block in backbone {
+            block.apply(a, into: &b, padded: &padded, depthwise: &depthwise)
+            swap(&a, &b)
+        }
+        let landmarks = run(mesh, on: a, padded: &padded, depthwise: &depthwise)
+        let logit = run(score, on: a, padded: &padded, depthwise: &depthwise)
+        return Output(landmarks: Array(landmarks.prefix(Self.pointCount * 3)), faceLogit: logit[0])
+    }
+
+    /// One head on the 6×6×128 backbone map; its dense output (padded to a multiple of 16).
+    private func run(_ head: Head, on trunk: FeatureMap, padded: inout [Float], depthwise: inout [Float]) -> [Float] {
+        var a = FeatureMap()
+        var b = FeatureMap()
+        var x = trunk
+        for block in head.blocks {
+            block.apply(x, into: &a, padded: &padded, depthwise: &depthwise)
+            x = a
+        }
+        b.reshape(height: x.height, width: x.width, channels: 32)
+        x.values.withUnsafeBufferPointer { inBuffer in
+            head.reduce.withUnsafeBufferPointer { wb in
+                head.reduceBias.withUnsafeBufferPointer { bb in
+                    b.values.withUnsafeMutableBufferPointer { outBuffer in
+                        // Safety: x holds h·w pixels of 128 floats, b was reshaped to h·w pixels of 32; the
+                        // weights hold 128·32 floats and the bias 32 (checked in Head.init).
+                        PointwiseConvolution.row(
+                            inBuffer.baseAddress!, pixels: x.height * x.width, inputs: 128, weights: wb.baseAddress!,
+                            bias: bb.baseAddress!, outputs: 32, into: outBuffer.baseAddress!)
+                    }
+                }
+            }
+        }
+        head.reduceActivation.apply(to: &b)
+        head.last.apply(b, into: &a, padded: &padded, depthwise: &depthwise)
+        precondition(a.height * a.width * a.pixelStride == head.output.inputs)
+        var out: [Float] = []
+        a.values.withUnsafeBufferPointer { head.output.apply($0.baseAddress!, into: &out) }
+        return out
+    }
+}
