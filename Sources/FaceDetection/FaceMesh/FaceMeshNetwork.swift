@@ -70,52 +70,55 @@ final class FaceMeshNetwork: Sendable {
         score = try Head(model, "score", blocks: 1, outputs: 1)
     }
 
-    /// Runs the network on `input`: 192×192×3 floats, channel-last RGB in [0, 1].
-    func run(_ input: [Float]) -> Output {
+    /// Runs the network on `input`: 192×192×3 floats, channel-last RGB in [0, 1]; `scratch` is the
+    /// calling thread's working memory.
+    func run(_ input: [Float], scratch s: inout FaceMeshScratch) -> Output {
         let n = Self.inputSize
         precondition(input.count == n * n * 3)
-        var a = FeatureMap()
-        var b = FeatureMap()
-        var padded: [Float] = []
-        var depthwise: [Float] = []
-        stem.apply(input, height: n, width: n, into: &a, padded: &padded)
+        stem.apply(input, height: n, width: n, into: &s.first, padded: &s.padded)
         for block in backbone {
-            block.apply(a, into: &b, padded: &padded, depthwise: &depthwise)
-            swap(&a, &b)
+            block.apply(s.first, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+            swap(&s.first, &s.second)
         }
-        let landmarks = run(mesh, on: a, padded: &padded, depthwise: &depthwise)
-        let logit = run(score, on: a, padded: &padded, depthwise: &depthwise)
-        return Output(landmarks: Array(landmarks.prefix(Self.pointCount * 3)), faceLogit: logit[0])
+        // The 6×6×128 trunk stays in `first` for both heads.
+        run(mesh, scratch: &s)
+        let landmarks = Array(s.dense.prefix(Self.pointCount * 3))
+        run(score, scratch: &s)
+        return Output(landmarks: landmarks, faceLogit: s.dense[0])
     }
 
-    /// One head on the 6×6×128 backbone map; its dense output (padded to a multiple of 16).
-    private func run(_ head: Head, on trunk: FeatureMap, padded: inout [Float], depthwise: inout [Float]) -> [Float] {
-        var a = FeatureMap()
-        var b = FeatureMap()
-        var x = trunk
-        for block in head.blocks {
-            block.apply(x, into: &a, padded: &padded, depthwise: &depthwise)
-            x = a
+    /// Runs the network with scratch memory of its own.
+    func run(_ input: [Float]) -> Output {
+        var scratch = FaceMeshScratch()
+        return run(input, scratch: &scratch)
+    }
+
+    /// One head on the trunk in `s.first` (left unchanged); its dense output (padded to a multiple of
+    /// 16) in `s.dense`.
+    private func run(_ head: Head, scratch s: inout FaceMeshScratch) {
+        head.blocks[0].apply(s.first, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+        for block in head.blocks.dropFirst() {
+            block.apply(s.second, into: &s.third, padded: &s.padded, depthwise: &s.depthwise)
+            swap(&s.second, &s.third)
         }
-        b.reshape(height: x.height, width: x.width, channels: 32)
-        x.values.withUnsafeBufferPointer { inBuffer in
+        let (h, w) = (s.second.height, s.second.width)
+        s.third.reshape(height: h, width: w, channels: 32)
+        s.second.values.withUnsafeBufferPointer { inBuffer in
             head.reduce.withUnsafeBufferPointer { wb in
                 head.reduceBias.withUnsafeBufferPointer { bb in
-                    b.values.withUnsafeMutableBufferPointer { outBuffer in
-                        // Safety: x holds h·w pixels of 128 floats, b was reshaped to h·w pixels of 32; the
-                        // weights hold 128·32 floats and the bias 32 (checked in Head.init).
+                    s.third.values.withUnsafeMutableBufferPointer { outBuffer in
+                        // Safety: the map holds h·w pixels of 128 floats, the output was reshaped to h·w
+                        // pixels of 32; the weights hold 128·32 floats and the bias 32 (checked in Head.init).
                         PointwiseConvolution.row(
-                            inBuffer.baseAddress!, pixels: x.height * x.width, inputs: 128, weights: wb.baseAddress!,
+                            inBuffer.baseAddress!, pixels: h * w, inputs: 128, weights: wb.baseAddress!,
                             bias: bb.baseAddress!, outputs: 32, into: outBuffer.baseAddress!)
                     }
                 }
             }
         }
-        head.reduceActivation.apply(to: &b)
-        head.last.apply(b, into: &a, padded: &padded, depthwise: &depthwise)
-        precondition(a.height * a.width * a.pixelStride == head.output.inputs)
-        var out: [Float] = []
-        a.values.withUnsafeBufferPointer { head.output.apply($0.baseAddress!, into: &out) }
-        return out
+        head.reduceActivation.apply(to: &s.third)
+        head.last.apply(s.third, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+        precondition(s.second.height * s.second.width * s.second.pixelStride == head.output.inputs)
+        s.second.values.withUnsafeBufferPointer { head.output.apply($0.baseAddress!, into: &s.dense) }
     }
 }

@@ -54,3 +54,27 @@ import Testing
         }
     }
 }
+
+/// Threads across faces change nothing: three made-up faces on a random image give bit-identical
+/// meshes with 1 and 2 threads, and the same as one face at a time; a face without eyes gives nil.
+@Test func faceMeshesAreTheSameOnOneAndTwoThreads() throws {
+    let image = randomImage(width: 97, height: 83, seed: 13)
+    func face(_ x: Float, _ y: Float, _ side: Float, tilt: Float) -> Face {
+        Face(
+            bounds: Rect(x: x, y: y, width: side, height: side * 1.2), score: 1,
+            landmarks: [
+                Landmark(type: .rightEye, position: Point(x: x + side * 0.3, y: y + side * 0.4)),
+                Landmark(type: .leftEye, position: Point(x: x + side * 0.7, y: y + side * (0.4 + tilt))),
+            ])
+    }
+    let faces = [
+        face(10, 5, 40, tilt: 0), face(50, 30, 30, tilt: 0.2), face(-5, 40, 60, tilt: -0.3),
+        Face(bounds: Rect(x: 0, y: 0, width: 20, height: 20), score: 1),
+    ]
+    let estimator = try FaceMeshEstimator()
+    let one = estimator.meshes(for: faces, in: image, threads: 1)
+    let two = estimator.meshes(for: faces, in: image, threads: 2)
+    #expect(one.count == 4 && one[3] == nil && one.prefix(3).allSatisfy { $0 != nil })
+    #expect(one == two)
+    #expect(estimator.mesh(for: faces[1], in: image) == one[1])
+}
