@@ -46,7 +46,8 @@ public struct FaceMeshEstimator: Sendable {
     /// The network on `region` of `image`, its points mapped back into the image.
     func mesh(in region: FaceMeshRegion, of image: Image, scratch: inout FaceMeshScratch) -> FaceMesh {
         let size = FaceMeshNetwork.inputSize
-        let out = network.run(region.crop(image, size: size), scratch: &scratch)
+        region.crop(image, size: size, into: &scratch.input)
+        let out = network.run(scratch.input, scratch: &scratch)
         let scale = region.side / Float(size)
         var points: [SIMD3<Float>] = []
         points.reserveCapacity(FaceMesh.pointCount)

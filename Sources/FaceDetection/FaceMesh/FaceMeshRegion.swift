@@ -38,10 +38,58 @@ struct FaceMeshRegion: Sendable, Equatable {
         return Point(x: center.x + c * s - n * t, y: center.y + n * s + c * t)
     }
 
-    /// The region as a `size`×`size` RGB float crop in [0, 1], channel-last: pixel (i, j) is the
-    /// image sampled bilinearly at `imagePoint((i + 0.5) / size, (j + 0.5) / size)`, clamped to the
-    /// border (MediaPipe's `BORDER_REPLICATE`).
-    func crop(_ image: Image, size: Int) -> [Float] {
+    /// The region as a `size`×`size` RGB float crop in [0, 1], channel-last, into `output` (resized
+    /// to fit): pixel (i, j) is the image sampled bilinearly at
+    /// `imagePoint((i + 0.5) / size, (j + 0.5) / size)` (pixel centres at whole + 0.5), clamped to
+    /// the border (MediaPipe's `BORDER_REPLICATE`). The sample points step along the region's
+    /// turned axes, so the trigonometry is done once per crop.
+    func crop(_ image: Image, size: Int, into output: inout [Float]) {
+        let count = size * size * 3
+        if output.count != count { output = [Float](repeating: 0, count: count) }
+        guard image.width > 0 && image.height > 0 else {
+            for k in 0..<count { output[k] = 0 }
+            return
+        }
+        let (w, h) = (image.width, image.height)
+        let (maxX, maxY) = (Float(w - 1), Float(h - 1))
+        let step = side / Float(size)
+        let (c, n) = (cos(rotation) * step, sin(rotation) * step)
+        // Sample point of crop pixel (i, j), in pixel-centre coordinates: first + i·(c, n) + j·(−n, c).
+        let first = imagePoint(u: 0.5 / Float(size), v: 0.5 / Float(size))
+        let (firstX, firstY) = (first.x - 0.5, first.y - 0.5)
+        image.pixels.withUnsafeBufferPointer { pixelBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                // Safety: x0, x1 < w and y0, y1 < h after the clamp, so reads stay below w·h·3; writes
+                // stay below size·size·3 = the output's count (resized above).
+                let px = pixelBuffer.baseAddress!
+                let out = outBuffer.baseAddress!
+                for j in 0..<size {
+                    let (rowX, rowY) = (firstX - n * Float(j), firstY + c * Float(j))
+                    for i in 0..<size {
+                        // crop pixel (i, j): the 2×2 image pixels around its sample point, blended
+                        let x = min(max(rowX + c * Float(i), 0), maxX)
+                        let y = min(max(rowY + n * Float(i), 0), maxY)
+                        let (x0, y0) = (Int(x), Int(y))
+                        let (fx, fy) = (x - Float(x0), y - Float(y0))
+                        let right = x0 + 1 < w ? 3 : 0
+                        let down = y0 + 1 < h ? 3 * w : 0
+                        let p = px + (y0 * w + x0) * 3
+                        let o = out + (j * size + i) * 3
+                        // weights of the top-left, top-right, bottom-left, bottom-right pixel, over 255
+                        let weights =
+                            SIMD4<Float>(1 - fx, fx, 1 - fx, fx) * SIMD4<Float>(1 - fy, 1 - fy, fy, fy) * (1 / 255)
+                        for ch in 0..<3 {
+                            let corners = SIMD4<UInt8>(p[ch], p[right + ch], p[down + ch], p[down + right + ch])
+                            o[ch] = (SIMD4<Float>(corners) * weights).sum()
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Scalar reference twin of `crop(_:size:into:)`, straight from the definition.
+    func cropScalar(_ image: Image, size: Int) -> [Float] {
         var out = [Float](repeating: 0, count: size * size * 3)
         guard image.width > 0 && image.height > 0 else { return out }
         let (maxX, maxY) = (Float(image.width - 1), Float(image.height - 1))

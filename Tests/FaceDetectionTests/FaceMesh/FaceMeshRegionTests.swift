@@ -44,13 +44,34 @@ import Testing
         bounds: Rect(x: 30 - 20 / 3, y: 25 - 20 / 3, width: 40 / 3, height: 40 / 3),
         rightEye: Point(x: 25, y: 20), leftEye: Point(x: 35, y: 20))
     #expect(abs(region.side - 20) < 1e-4)
-    let crop = region.crop(image, size: 10)
+    let crop = region.cropScalar(image, size: 10)
     for j in 0..<10 {
         for i in 0..<10 {
             let (x, y) = (20 + 2 * Float(i) + 0.5, 15 + 2 * Float(j) + 0.5)
             #expect(abs(crop[(j * 10 + i) * 3] * 255 - 3 * x) < 0.01)
             #expect(abs(crop[(j * 10 + i) * 3 + 1] * 255 - 5 * y) < 0.01)
             #expect(abs(crop[(j * 10 + i) * 3 + 2] * 255 - 77) < 0.01)
+        }
+    }
+}
+
+/// The stepping crop against its scalar twin on turned regions that reach past every edge of an
+/// odd-sized random image (the border is replicated), and on one inside it.
+@Test func faceMeshCropMatchesScalarTwin() {
+    let image = randomImage(width: 37, height: 23, seed: 5)
+    var crop: [Float] = []
+    for (bounds, tilt) in [
+        (Rect(x: -10, y: -8, width: 50, height: 40), Float(0.4)), (Rect(x: 5, y: 3, width: 20, height: 14), 0),
+        (Rect(x: 20, y: 10, width: 30, height: 30), -2.5), (Rect(x: 0, y: 0, width: 1, height: 1), 1),
+    ] {
+        let region = FaceMeshRegion(
+            bounds: bounds, rightEye: Point(x: 0, y: 0), leftEye: Point(x: cos(tilt), y: sin(tilt)))
+        for size in [1, 7, 16] {
+            region.crop(image, size: size, into: &crop)
+            let expected = region.cropScalar(image, size: size)
+            #expect(crop.count == expected.count)
+            let worst = zip(crop, expected).map { abs($0 - $1) }.max() ?? .infinity
+            #expect(worst < 1e-4, "\(bounds) tilt \(tilt) size \(size): \(worst)")
         }
     }
 }
