@@ -76,7 +76,7 @@ import Testing
     }
 }
 
-/// Threads across faces change nothing: three made-up faces on a random image give bit-identical
+/// Threads across faces change nothing: two made-up faces on a random image give bit-identical
 /// meshes with 1 and 2 threads, and the same as one face at a time; a face without eyes gives nil.
 @Test func faceMeshesAreTheSameOnOneAndTwoThreads() throws {
     let image = randomImage(width: 97, height: 83, seed: 13)
@@ -89,13 +89,13 @@ import Testing
             ])
     }
     let faces = [
-        face(10, 5, 40, tilt: 0), face(50, 30, 30, tilt: 0.2), face(-5, 40, 60, tilt: -0.3),
+        face(50, 30, 30, tilt: 0.2), face(-5, 40, 60, tilt: -0.3),
         Face(bounds: Rect(x: 0, y: 0, width: 20, height: 20), score: 1),
     ]
     let estimator = try FaceMeshEstimator()
     let one = estimator.meshes(for: faces, in: image, threads: 1)
     let two = estimator.meshes(for: faces, in: image, threads: 2)
-    #expect(one.count == 4 && one[3] == nil && one.prefix(3).allSatisfy { $0 != nil })
+    #expect(one.count == 3 && one[2] == nil && one.prefix(2).allSatisfy { $0 != nil })
     #expect(one == two)
     #expect(estimator.mesh(for: faces[1], in: image) == one[1])
 }
