@@ -42,7 +42,10 @@ struct FaceMeshRegion: Sendable, Equatable {
     /// to fit): pixel (i, j) is the image sampled bilinearly at
     /// `imagePoint((i + 0.5) / size, (j + 0.5) / size)` (pixel centres at whole + 0.5), clamped to
     /// the border (MediaPipe's `BORDER_REPLICATE`). The sample points step along the region's
-    /// turned axes, so the trigonometry is done once per crop.
+    /// turned axes, so the trigonometry is done once per crop. (MediaPipe's OpenCV converter maps
+    /// the region's corners onto the tensor's with `warpPerspective`, in OpenCV's whole-number
+    /// pixel-centre coordinates; its samples sit up to half an image pixel plus side / 384 from
+    /// these.)
     func crop(_ image: Image, size: Int, into output: inout [Float]) {
         let count = size * size * 3
         if output.count != count { output = [Float](repeating: 0, count: count) }
