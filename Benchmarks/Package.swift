@@ -29,6 +29,12 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
             ]),
+        /// Times the mesh stage (`FaceMeshEstimator`) per face.
+        .executableTarget(
+            name: "mesh-bench",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -53,3 +53,12 @@ const unsigned char *cmodels_yunet_s(size_t *size) {
     *size = sizeof yunet_s;
     return yunet_s;
 }
+
+static const unsigned char face_mesh[] = {
+#embed "../../Models/face_mesh.fdm"
+};
+
+const unsigned char *cmodels_face_mesh(size_t *size) {
+    *size = sizeof face_mesh;
+    return face_mesh;
+}

@@ -1,0 +1,50 @@
+// Development harness for the mesh stage: reads the images of a list (tools/decode_to_ppm.py's list.tsv,
+// or JPEG/PNG paths, one per line), finds the faces with the accurate detector (landmarks on, so each
+// face has its eyes), then times `FaceMeshEstimator.mesh(for:in:)` on each face, 1 thread: the median
+// of --repeat runs after --warmup untimed runs on the first face. One line per face to standard output
+// (file, face box, milliseconds, presence); the median over faces to standard error.
+// Usage: mesh-bench [--list list.tsv] [--sample N] [--warmup N] [--repeat N] [--min-face PIXELS]
+import BenchmarkSupport
+import FaceDetection
+import Foundation
+
+let options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
+var minFace = 40
+var index = 0
+while index < options.rest.count {
+    switch options.rest[index] {
+    case "--min-face" where index + 1 < options.rest.count && Int(options.rest[index + 1]) != nil:
+        index += 1
+        minFace = Int(options.rest[index])!
+    default: BenchmarkArguments.fail("unknown argument \(options.rest[index])")
+    }
+    index += 1
+}
+
+do {
+    let detector = try FaceDetector(
+        options: .init(mode: .accurate, landmarks: .all, minFaceSize: .pixels(minFace)))
+    let estimator = try FaceMeshEstimator()
+    let entries = ImageList.sample(try ImageList.read(options.listPath), count: options.sample)
+    var summary = BenchmarkSummary()
+    var warmedUp = false
+    for entry in entries {
+        let image = try entry.load()
+        for face in try detector.detect(in: image) {
+            if !warmedUp {
+                options.timing.warmUp { estimator.mesh(for: face, in: image) }
+                warmedUp = true
+            }
+            let (mesh, time) = options.timing.measure { estimator.mesh(for: face, in: image) }
+            summary.add(time)
+            let b = face.bounds
+            print(
+                "\(entry.file)\t\(Int(b.x)),\(Int(b.y)),\(Int(b.width)),\(Int(b.height))\t"
+                    + String(format: "%.2f ms\tpresence %.3f", time.seconds * 1000, mesh?.presence ?? -1))
+        }
+    }
+    BenchmarkSummary.printToStandardError(summary.line(name: "mesh-bench (per face, 1 thread)", timing: options.timing))
+} catch {
+    BenchmarkSummary.printToStandardError("error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,72 @@
+/// Depthwise 3×3 convolution, stride 2, of one output row of a channel-last map, padded as
+/// TensorFlow's SAME padding pads an even size: nothing before, one zero row and column after
+/// (MediaPipe's networks downsample this way).
+///
+/// Output pixel x reads input pixels 2x, 2x + 1, 2x + 2 of three input rows, so each row holds
+/// `2·width + 1` pixels, the last a zero pixel (and the row below the input is a zero row).
+/// `weights[(ky·3 + kx)·channels + c]`; `channels` is a multiple of 8. For each group of 8 channels
+/// the nine weights and the bias stay in registers while the kernel walks the row.
+enum StridedDepthwiseConvolution {
+    /// `output[x][c] = bias[c] + Σ_{ky,kx} row_ky[2x + kx][c]·weights[ky·3 + kx][c]` for `width`
+    /// output pixels.
+    static func row(
+        _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
+        width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>,
+        into output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(nc % 8 == 0)
+        for g in stride(from: 0, to: nc, by: 8) {
+            let w0 = weights.loadVector(SIMD8<Float>.self, at: g)
+            let w1 = weights.loadVector(SIMD8<Float>.self, at: nc + g)
+            let w2 = weights.loadVector(SIMD8<Float>.self, at: 2 * nc + g)
+            let w3 = weights.loadVector(SIMD8<Float>.self, at: 3 * nc + g)
+            let w4 = weights.loadVector(SIMD8<Float>.self, at: 4 * nc + g)
+            let w5 = weights.loadVector(SIMD8<Float>.self, at: 5 * nc + g)
+            let w6 = weights.loadVector(SIMD8<Float>.self, at: 6 * nc + g)
+            let w7 = weights.loadVector(SIMD8<Float>.self, at: 7 * nc + g)
+            let w8 = weights.loadVector(SIMD8<Float>.self, at: 8 * nc + g)
+            let b = bias.loadVector(SIMD8<Float>.self, at: g)
+            for x in 0..<width {
+                // channels g…g+7 of output pixel x: bias + the 9 taps, in the scalar twin's order
+                let o = 2 * x * nc + g
+                var a = b
+                a = multiplyAdd(above.loadVector(SIMD8<Float>.self, at: o), w0, a)
+                a = multiplyAdd(above.loadVector(SIMD8<Float>.self, at: o + nc), w1, a)
+                a = multiplyAdd(above.loadVector(SIMD8<Float>.self, at: o + 2 * nc), w2, a)
+                a = multiplyAdd(middle.loadVector(SIMD8<Float>.self, at: o), w3, a)
+                a = multiplyAdd(middle.loadVector(SIMD8<Float>.self, at: o + nc), w4, a)
+                a = multiplyAdd(middle.loadVector(SIMD8<Float>.self, at: o + 2 * nc), w5, a)
+                a = multiplyAdd(below.loadVector(SIMD8<Float>.self, at: o), w6, a)
+                a = multiplyAdd(below.loadVector(SIMD8<Float>.self, at: o + nc), w7, a)
+                a = multiplyAdd(below.loadVector(SIMD8<Float>.self, at: o + 2 * nc), w8, a)
+                output.storeVector(a, at: x * nc + g)
+            }
+        }
+    }
+
+    /// Scalar reference twin of `row` on a whole `height`×`width` map (even sizes, no padding in
+    /// `input`; taps past the right or bottom edge count as zero); the output is half each size.
+    static func mapScalar(
+        _ input: [Float], height h: Int, width w: Int, channels nc: Int, weights: [Float], bias: [Float]
+    ) -> [Float] {
+        let (oh, ow) = (h / 2, w / 2)
+        var out = [Float](repeating: 0, count: oh * ow * nc)
+        for y in 0..<oh {
+            for x in 0..<ow {
+                for c in 0..<nc {
+                    var s = bias[c]
+                    for ky in 0..<3 {
+                        for kx in 0..<3 {
+                            let yy = 2 * y + ky
+                            let xx = 2 * x + kx
+                            let v = yy >= h || xx >= w ? 0 : input[(yy * w + xx) * nc + c]
+                            s += v * weights[(ky * 3 + kx) * nc + c]
+                        }
+                    }
+                    out[(y * ow + x) * nc + c] = s
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The mesh stage: MediaPipe's face landmark network on a face the detector found, 468 points
+/// back in image coordinates.
+///
+/// For each face, a square region 1.5 times the box's longer side, centred on the box and turned so
+/// that the eyes are level (`FaceMeshRegion`), is sampled to 192×192 pixels, the network runs on it,
+/// and its points are turned and scaled back into the image. One value can be shared between
+/// threads; each call has its own scratch memory.
+public struct FaceMeshEstimator: Sendable {
+    private let network: FaceMeshNetwork
+
+    /// The estimator with the embedded model (`Models/face_mesh.fdm`); throws
+    /// `ModelFile.Error` if the embedded model does not load.
+    public init() throws { network = try BuiltinModels.faceMesh.get() }
+
+    /// The mesh of `face` in `image`, or nil when the face has no eye landmarks (the region's
+    /// rotation comes from them) or the image is empty.
+    public func mesh(for face: Face, in image: Image) -> FaceMesh? {
+        var scratch = FaceMeshScratch()
+        return mesh(for: face, in: image, scratch: &scratch)
+    }
+
+    /// The meshes of `faces` in `image`, in order (nil where `mesh(for:in:)` gives nil), spread over
+    /// up to `threads` threads, one face per task; the result does not depend on `threads`.
+    public func meshes(for faces: [Face], in image: Image, threads: Int = 1) -> [FaceMesh?] {
+        parallelMap(count: faces.count, threads: threads, makeState: { FaceMeshScratch() }) { scratch, k in
+            mesh(for: faces[k], in: image, scratch: &scratch)
+        }
+    }
+
+    /// `mesh(for:in:)` with the calling thread's scratch memory.
+    func mesh(for face: Face, in image: Image, scratch: inout FaceMeshScratch) -> FaceMesh? {
+        guard image.width > 0 && image.height > 0, let region = Self.region(for: face) else { return nil }
+        return mesh(in: region, of: image, scratch: &scratch)
+    }
+
+    /// The region the network sees for `face`: nil without both eyes or with an empty box.
+    static func region(for face: Face) -> FaceMeshRegion? {
+        guard let right = face.landmark(.rightEye)?.position, let left = face.landmark(.leftEye)?.position,
+            face.bounds.width > 0 || face.bounds.height > 0
+        else { return nil }
+        return FaceMeshRegion(bounds: face.bounds, rightEye: right, leftEye: left)
+    }
+
+    /// The network on `region` of `image`, its points mapped back into the image.
+    func mesh(in region: FaceMeshRegion, of image: Image, scratch: inout FaceMeshScratch) -> FaceMesh {
+        let size = FaceMeshNetwork.inputSize
+        region.crop(image, size: size, into: &scratch.input)
+        let out = network.run(scratch.input, scratch: &scratch)
+        let scale = region.side / Float(size)
+        var points: [SIMD3<Float>] = []
+        points.reserveCapacity(FaceMesh.pointCount)
+        for k in 0..<FaceMesh.pointCount {
+            // network pixels → region units → image pixels; z scaled like x
+            let (x, y, z) = (out.landmarks[3 * k], out.landmarks[3 * k + 1], out.landmarks[3 * k + 2])
+            let p = region.imagePoint(u: x / Float(size), v: y / Float(size))
+            points.append(SIMD3(p.x, p.y, z * scale))
+        }
+        return FaceMesh(points: points, presence: 1 / (1 + exp(-out.faceLogit)))
+    }
+}

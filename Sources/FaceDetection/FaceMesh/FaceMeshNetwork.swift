@@ -1,0 +1,124 @@
+/// MediaPipe's face landmark network (`face_landmark.tflite`, "facemesh-lite"; Kartynnik et al.,
+/// "Real-time Facial Surface Geometry from Monocular Video on Mobile GPUs", 2019): 468 3-D points
+/// and a face-presence logit from a 192×192 RGB face crop. The network only; the crop and the
+/// mapping back to the image live in `FaceMeshEstimator`.
+///
+/// Input: 192×192×3 floats, channel-last, R, G, B in [0, 1] (MediaPipe's `face_landmark_cpu.pbtxt`:
+/// ImageToTensorCalculator, `output_tensor_float_range { min: 0.0 max: 1.0 }`).
+/// Structure (`tools/convert_face_mesh.py`, `Models/README.md`): stem (3×3 stride 2 + PReLU, 96×96×16),
+/// 14 residual blocks down to 6×6×128, then two heads on that map: the mesh (3 blocks to 3×3×128, a
+/// 1×1 to 32 channels + PReLU, a block, and a 3×3 valid convolution = a dense layer 288 → 1404) and
+/// the face score (1 block, the 1×1, a block, dense 288 → 1). A value holds only immutable weights:
+/// share it between threads; each `run` has its own scratch.
+final class FaceMeshNetwork: Sendable {
+    /// Side of the square input in pixels.
+    static let inputSize = 192
+    /// Points in the mesh.
+    static let pointCount = 468
+
+    /// The network's two outputs.
+    struct Output: Sendable {
+        /// 468 × (x, y, z): x and y in input pixels (0…192), z in the same units, smaller nearer the camera.
+        var landmarks: [Float]
+        /// The face-presence logit (MediaPipe takes its sigmoid and keeps the mesh when ≥ 0.5).
+        var faceLogit: Float
+    }
+
+    /// One output head: blocks, a 1×1 reduction with PReLU, one more block, and the dense output.
+    private struct Head: Sendable {
+        let blocks: [ResidualBlock]
+        let reduce: [Float], reduceBias: [Float], reduceActivation: PReLU
+        let last: ResidualBlock
+        let output: Dense
+
+        /// The tensors `name.0` … `name.<count>`, `name.reduce.*`, `name.out.*` of `model`.
+        init(_ model: ModelFile, _ name: String, blocks count: Int, outputs: Int) throws {
+            blocks = try (0..<count).map {
+                try ResidualBlock(model, "\(name).\($0)", inputs: 128, stride: $0 == 0 ? 2 : 1)
+            }
+            reduce = try model.floats(name + ".reduce.weight", shape: [128, 32])
+            reduceBias = try model.floats(name + ".reduce.bias", shape: [32])
+            reduceActivation = try model.prelu(name + ".reduce.prelu", channels: 32)
+            last = try ResidualBlock(model, "\(name).\(count)", inputs: 32, stride: 1)
+            output = Dense(
+                weights: try model.floats(name + ".out.weight", shape: [outputs, 288]),
+                bias: try model.floats(name + ".out.bias", shape: [outputs]), outputs: outputs, inputs: 288)
+        }
+    }
+
+    private let stem: FaceMeshStem
+    private let backbone: [ResidualBlock]
+    private let mesh: Head, score: Head
+
+    /// Strides of the 14 backbone blocks (channels 16, 16, 32, 32, 32, 64, 64, 64, 128 × 6).
+    private static let backboneStrides = [1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1]
+
+    /// Reads the network from a model of kind `MESH`.
+    init(model: ModelFile) throws {
+        try model.expectKind("MESH")
+        stem = try FaceMeshStem(model)
+        var channels = 16
+        backbone = try Self.backboneStrides.enumerated().map { k, s in
+            let block = try ResidualBlock(model, "backbone.\(k)", inputs: channels, stride: s)
+            channels = block.outputs
+            return block
+        }
+        guard channels == 128 else {
+            throw ModelFile.Error.badTensor("backbone.13.pw.weight", reason: "not 128 outputs")
+        }
+        mesh = try Head(model, "mesh", blocks: 3, outputs: Self.pointCount * 3)
+        score = try Head(model, "score", blocks: 1, outputs: 1)
+    }
+
+    /// Runs the network on `input`: 192×192×3 floats, channel-last RGB in [0, 1]; `scratch` is the
+    /// calling thread's working memory.
+    func run(_ input: [Float], scratch s: inout FaceMeshScratch) -> Output {
+        let n = Self.inputSize
+        precondition(input.count == n * n * 3)
+        stem.apply(input, height: n, width: n, into: &s.first, padded: &s.padded)
+        for block in backbone {
+            block.apply(s.first, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+            swap(&s.first, &s.second)
+        }
+        // The 6×6×128 trunk stays in `first` for both heads.
+        run(mesh, scratch: &s)
+        let landmarks = Array(s.dense.prefix(Self.pointCount * 3))
+        run(score, scratch: &s)
+        return Output(landmarks: landmarks, faceLogit: s.dense[0])
+    }
+
+    /// Runs the network with scratch memory of its own.
+    func run(_ input: [Float]) -> Output {
+        var scratch = FaceMeshScratch()
+        return run(input, scratch: &scratch)
+    }
+
+    /// One head on the trunk in `s.first` (left unchanged); its dense output (padded to a multiple of
+    /// 16) in `s.dense`.
+    private func run(_ head: Head, scratch s: inout FaceMeshScratch) {
+        head.blocks[0].apply(s.first, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+        for block in head.blocks.dropFirst() {
+            block.apply(s.second, into: &s.third, padded: &s.padded, depthwise: &s.depthwise)
+            swap(&s.second, &s.third)
+        }
+        let (h, w) = (s.second.height, s.second.width)
+        s.third.reshape(height: h, width: w, channels: 32)
+        s.second.values.withUnsafeBufferPointer { inBuffer in
+            head.reduce.withUnsafeBufferPointer { wb in
+                head.reduceBias.withUnsafeBufferPointer { bb in
+                    s.third.values.withUnsafeMutableBufferPointer { outBuffer in
+                        // Safety: the map holds h·w pixels of 128 floats, the output was reshaped to h·w
+                        // pixels of 32; the weights hold 128·32 floats and the bias 32 (checked in Head.init).
+                        PointwiseConvolution.row(
+                            inBuffer.baseAddress!, pixels: h * w, inputs: 128, weights: wb.baseAddress!,
+                            bias: bb.baseAddress!, outputs: 32, into: outBuffer.baseAddress!)
+                    }
+                }
+            }
+        }
+        head.reduceActivation.apply(to: &s.third)
+        head.last.apply(s.third, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+        precondition(s.second.height * s.second.width * s.second.pixelStride == head.output.inputs)
+        head.output.apply(s.second.values, into: &s.dense)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import FaceDetection
+
+/// The golden tensors of `tools/face_mesh_golden.py` (the LiteRT interpreter on three 192×192 inputs).
+private let faceMeshGolden: ModelFile? = try? ModelFile(
+    bytes: Array(
+        Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/face-mesh-golden/golden.fdm"))))
+
+/// The Swift network against LiteRT: landmarks (x, y, z in 192-pixel input units) within 1e-3
+/// pixels, the face logit within 1e-3.
+@Test(arguments: ["astronaut", "hopper", "pattern"])
+func faceMeshNetworkMatchesLiteRT(input: String) throws {
+    let golden = try #require(faceMeshGolden)
+    let network = try BuiltinModels.faceMesh.get()
+    let rgb = try golden.bytes("\(input).rgb", shape: [192, 192, 3])
+    let out = network.run(rgb.map { Float($0) / 255 })
+    let landmarks = try golden.floats("\(input).landmarks", shape: [468, 3])
+    let logit = try golden.floats("\(input).score", shape: [1])[0]
+    #expect(out.landmarks.count == landmarks.count)
+    let worst = zip(out.landmarks, landmarks).map { abs($0 - $1) }.max() ?? .infinity
+    #expect(worst < 1e-3, "\(input): landmarks max |diff| \(worst) px")
+    #expect(abs(out.faceLogit - logit) < 1e-3, "\(input): logit \(out.faceLogit), LiteRT \(logit)")
+}
+
+/// The stride-2 depthwise kernel against its scalar twin on even input sizes with odd outputs: each
+/// output row from input rows 2y…2y+2 (padded with one zero pixel right and a zero row below).
+@Test func stridedDepthwiseRowMatchesScalarTwin() {
+    var rng = TestRandom(state: 13)
+    for (h, w, c) in [(2, 2, 8), (2, 6, 16), (6, 2, 8), (10, 14, 24), (6, 10, 32)] {
+        let input = rng.floats(h * w * c)
+        let weights = rng.floats(9 * c)
+        let bias = rng.floats(c)
+        let rowLength = (w + 1) * c
+        var padded = [Float](repeating: 0, count: (h + 1) * rowLength)
+        for y in 0..<h { for i in 0..<(w * c) { padded[y * rowLength + i] = input[y * w * c + i] } }
+        let (oh, ow) = (h / 2, w / 2)
+        var output = [Float](repeating: .nan, count: oh * ow * c)
+        padded.withUnsafeBufferPointer { p in
+            output.withUnsafeMutableBufferPointer { o in
+                // Safety: rows 2y…2y + 2 ≤ h of the (h + 1)-row buffer; output row y < oh of ow·c floats.
+                for y in 0..<oh {
+                    let top = p.baseAddress! + 2 * y * rowLength
+                    StridedDepthwiseConvolution.row(
+                        top, top + rowLength, top + 2 * rowLength, width: ow, channels: c, weights: weights,
+                        bias: bias, into: o.baseAddress! + y * ow * c)
+                }
+            }
+        }
+        let expected = StridedDepthwiseConvolution.mapScalar(
+            input, height: h, width: w, channels: c, weights: weights, bias: bias)
+        let worst = zip(output, expected).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(worst < 1e-5, "\(h)×\(w)×\(c)")
+    }
+}
+
+/// The face mesh stem (3×3 stride 2, SAME padding, PReLU) against its scalar twin on small even sizes.
+@Test func faceMeshStemMatchesScalarTwin() throws {
+    var rng = TestRandom(state: 14)
+    let stem = try FaceMeshStem(
+        ModelFile(bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Models/face_mesh.fdm")))))
+    for (h, w) in [(2, 2), (4, 10), (14, 6), (22, 18)] {
+        let input = rng.floats(h * w * 3)
+        var map = FeatureMap()
+        var padded: [Float] = []
+        stem.apply(input, height: h, width: w, into: &map, padded: &padded)
+        let expected = stem.scalar(input, height: h, width: w)
+        let worst = zip(map.values.prefix(expected.count), expected).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(map.height == h / 2 && map.width == w / 2 && worst < 1e-5, "\(h)×\(w)")
+    }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Golden tensors for the Swift face mesh network: the LiteRT interpreter's two outputs of MediaPipe's
+`face_landmark.tflite` on three 192x192 RGB inputs (a face crop of Fixtures/astronaut.png, one of
+Fixtures/grace_hopper.jpg, each resized with Pillow's bilinear filter, and a synthetic pattern of
+gradients and blocks), written to Fixtures/face-mesh-golden/golden.fdm (kind GOLD):
+`<name>.rgb` u8 [192, 192, 3] (the network sees value / 255), `<name>.landmarks` f32 [468, 3]
+(x, y, z in input pixels) and `<name>.score` f32 [1] (the face-presence logit, before the sigmoid).
+
+    /work/venv-mesh/bin/pip install numpy flatbuffers ai-edge-litert pillow
+    /work/venv-mesh/bin/python tools/face_mesh_golden.py \
+        /work/venv-mesh/dl/mediapipe/modules/face_landmark/face_landmark.tflite
+"""
+import collections
+import os
+import sys
+
+import numpy as np
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import modelfile  # noqa: E402
+from convert_face_mesh import litert  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def crop(name, box):
+    image = Image.open(os.path.join(ROOT, "Fixtures", name)).convert("RGB")
+    return np.asarray(image.crop(box).resize((192, 192), Image.BILINEAR), dtype=np.uint8)
+
+
+def pattern():
+    y, x = np.mgrid[0:192, 0:192]
+    rgb = np.stack([x * 255 // 191, y * 255 // 191, ((x // 24 + y // 24) % 2) * 200 + 20], axis=-1)
+    return rgb.astype(np.uint8)
+
+
+def main():
+    tflite = sys.argv[1]
+    inputs = collections.OrderedDict([
+        ("astronaut", crop("astronaut.png", (150, 40, 280, 170))),
+        ("hopper", crop("grace_hopper.jpg", (120, 60, 400, 340))),
+        ("pattern", pattern()),
+    ])
+    t = collections.OrderedDict()
+    for name, rgb in inputs.items():
+        landmarks, score = litert(tflite, rgb.astype(np.float32) / 255)
+        t[f"{name}.rgb"] = rgb
+        t[f"{name}.landmarks"] = landmarks.astype("<f4").reshape(468, 3)
+        t[f"{name}.score"] = np.array([score], "<f4")
+        print(name, "logit", score, "nose tip", landmarks.reshape(468, 3)[1])
+    out = os.path.join(ROOT, "Fixtures", "face-mesh-golden", "golden.fdm")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    modelfile.write(out, "GOLD", t)
+    print(out, os.path.getsize(out), "bytes")
+
+
+if __name__ == "__main__":
+    main()
