@@ -12,8 +12,10 @@ enum HelpText {
         Finds the faces in JPEG and PNG images, one photo or millions.
 
         INPUT is an image file, a directory, or - (paths on standard input, one per line).
-        Directories are walked recursively in path order; files in them are recognised as
-        images by their content, other files are skipped. Results come in input order.
+        Directories are walked recursively in path order. A file in them named .jpg, .jpeg or
+        .png (any case) is always processed, and reported as failed if it is not a readable
+        image; other files are recognised as images by their content, or skipped silently.
+        Results come in input order.
 
         Without --json, --csv, --crop or -q, each face is printed as 'x y w h' (whole pixels),
         as Debian's older facedetect printed it; with several inputs each line starts with

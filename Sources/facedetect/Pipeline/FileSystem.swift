@@ -21,10 +21,14 @@ enum FileSystem {
         case unavailable(reason: String)
     }
 
-    /// What `path` names.
+    /// What `path` names (a symbolic link whose target does not exist is "broken symbolic link").
     static func kind(of path: String) -> Kind {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .unavailable(reason: errorText()) }
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT && lstat(path, &status) == 0 { return .unavailable(reason: "broken symbolic link") }
+            return .unavailable(reason: describeSystemError(code))
+        }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .regularFile
         case S_IFDIR: return .directory(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))

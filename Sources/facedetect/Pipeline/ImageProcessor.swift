@@ -76,9 +76,14 @@ struct ImageProcessor: Sendable {
         }
         let clock = ContinuousClock()
         let decodeStart = clock.now
-        if case .other = FileSystem.kind(of: input.path) {
+        switch FileSystem.kind(of: input.path) {
+        case .other:
             // A device or pipe: reading it could take forever.
             return failed("not a regular file", "\(input.path): not a regular file")
+        case .unavailable(let reason):
+            return failed(reason, "\(input.path): \(reason)")
+        case .regularFile, .directory:
+            break
         }
         let minFaceSize = options.detector.minFaceSize
         let window = windowSize
