@@ -63,10 +63,12 @@ enum ToolProcess {
 
     /// Runs the tool with `arguments` in `directory`, `input` on its standard input and
     /// `environment` added to its environment; kills it after `timeout` seconds (a hang is a
-    /// failure, reported as status -1).
+    /// failure, reported as status -1). With `fileSizeLimit` (bytes, a multiple of 512) the tool
+    /// runs under that RLIMIT_FSIZE (`ulimit -f` in `/bin/sh`), which also bounds its standard
+    /// output and error files.
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil,
-        environment: [String: String] = [:], timeout: Double = 120
+        environment: [String: String] = [:], timeout: Double = 120, fileSizeLimit: Int? = nil
     ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("facedetect-run-\(UUID().uuidString)")
@@ -80,8 +82,17 @@ enum ToolProcess {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let fileSizeLimit {
+            // POSIX sh counts `ulimit -f` in 512-byte blocks. Children of the test runner start
+            // with SIGXFSZ ignored (seen: an unfixed tool survived); GNU env restores the default
+            // action, a kill, so that only the tool's own handling can save it.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let command = "ulimit -f \(fileSizeLimit / 512) && exec env --default-signal=XFSZ \"$0\" \"$@\""
+            process.arguments = ["-c", command, binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = out
         process.standardError = err
