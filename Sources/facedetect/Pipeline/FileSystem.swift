@@ -38,10 +38,15 @@ enum FileSystem {
 
     /// Whether `a` and `b` name the same existing file (same device and inode).
     static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = identity(of: a) else { return false }
+        return first == identity(of: b)
+    }
+
+    /// The device and inode of the file `path` names (links followed), or `nil` when it does not exist.
+    static func identity(of path: String) -> [UInt64]? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// The names in directory `path` (without `.` and `..`), unsorted.

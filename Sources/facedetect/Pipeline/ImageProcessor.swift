@@ -36,6 +36,11 @@ struct ImageProcessor: Sendable {
     let windowSize: Int
     /// Output paths taken so far.
     let claims: OutputClaims
+    /// Removes temporary files that a killed run left where this run writes.
+    let sweeper = TemporaryFileSweeper()
+    /// The files named as INPUT arguments (device and inode): no output may replace one, even
+    /// when it comes from another input (`facedetect x/a.png a.png -o .`).
+    let inputFiles: Set<[UInt64]>
 
     /// A processor for `options` and `outputs` whose detectors use `detectorThreads` threads per image.
     init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) throws {
@@ -50,6 +55,7 @@ struct ImageProcessor: Sendable {
         }
         windowSize = detectors[0].smallestFace
         claims = OutputClaims()
+        inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
     }
 
     /// Whether images are written (annotated or anonymised with `-o`, or crops).
@@ -197,9 +203,18 @@ struct ImageProcessor: Sendable {
         guard !FileSystem.isSameFile(path, input.path) else {
             throw FileSystemError(path: path, reason: "refusing to overwrite the input image")
         }
-        if makingParents, let slash = path.lastIndex(of: "/") {
-            try FileSystem.createDirectories(String(path[..<slash]))
+        if let existing = FileSystem.identity(of: path), inputFiles.contains(existing) {
+            throw FileSystemError(path: path, reason: "refusing to overwrite an input of this run")
         }
+        if makingParents, let slash = path.lastIndex(of: "/") {
+            do {
+                try FileSystem.createDirectories(String(path[..<slash]))
+            } catch {
+                // Name the output that failed, then the folder in its way.
+                throw FileSystemError(path: path, reason: "cannot write: \(error.description)")
+            }
+        }
+        sweeper.sweepFolder(of: path)
         do {
             try ImageIO.write(image, to: path)
         } catch let error as ImageIOError {

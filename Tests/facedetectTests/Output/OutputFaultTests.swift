@@ -34,7 +34,7 @@ struct OutputFaultTests {
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("small.png"), width: 40, height: 30)
             let result = try ToolProcess.run(
                 ["big.png", "small.png", "-o", "out", "--json", "log.jsonl"] + ToolProcess.plumbingFlags,
-                in: directory, fileSizeLimit: 24 * 1024)
+                in: directory, script: ToolProcess.fileSizeLimited(24 * 1024))
             #expect(result.status == 1, "\(result.standardError)")
             #expect(
                 result.errorLines.first == "error: out/big.png: cannot write: file too large", "\(result.errorLines)")
@@ -46,6 +46,34 @@ struct OutputFaultTests {
         }
     }
 
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    func aFullDiskFailsOneOutputNotTheRun() throws {
+        try withTemporaryDirectory { directory in
+            for name in ["full", "seen"] {
+                try FileManager.default.createDirectory(
+                    at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+            }
+            try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("big.png"))
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("small.png"), width: 40, height: 30)
+            // A 96 KiB tmpfs on `full`, in a mount namespace of the tool's own (root only); what the
+            // tool left there is copied to `seen` before the namespace, and the tmpfs, go away.
+            let inside =
+                "mount -t tmpfs -o size=96k tmpfs full || exit 99; \"$0\" \"$@\"; s=$?; cp -a full/. seen/; exit $s"
+            let result = try ToolProcess.run(
+                ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl"] + ToolProcess.plumbingFlags,
+                in: directory, environment: ["INSIDE": inside],
+                script: "exec unshare --mount /bin/sh -c \"$INSIDE\" \"$0\" \"$@\"")
+            guard result.status != 99 else { return }  // no tmpfs here: nothing to check
+            #expect(result.status == 1, "\(result.standardError)")
+            #expect(result.errorLines.first == "error: full/big.png: cannot write: no space left on device")
+            let seen = directory.appendingPathComponent("seen")
+            #expect(allFiles(in: seen) == ["log.jsonl", "small.png"])
+            let records = try wholeLines(seen.appendingPathComponent("log.jsonl"))
+            #expect(
+                records.map { $0["error"] as? String } == ["full/big.png: cannot write: no space left on device", nil])
+        }
+    }
+
     @Test func jsonLogAtTheFileSizeLimitKeepsWholeLines() throws {
         try withTemporaryDirectory { directory in
             for index in 0..<6 {
@@ -54,7 +82,8 @@ struct OutputFaultTests {
             }
             let inputs = (0..<6).map { "p\($0).png" }
             let result = try ToolProcess.run(
-                inputs + ["--json", "log.jsonl"] + ToolProcess.plumbingFlags, in: directory, fileSizeLimit: 512)
+                inputs + ["--json", "log.jsonl"] + ToolProcess.plumbingFlags, in: directory,
+                script: ToolProcess.fileSizeLimited(512))
             #expect(result.status == 1)
             #expect(result.errorLines.first == "error: log.jsonl: cannot write: file too large", "\(result.errorLines)")
             let records = try wholeLines(directory.appendingPathComponent("log.jsonl"))
@@ -109,5 +138,125 @@ struct OutputFaultTests {
                     "a/b/crops/" + mirrored + "/y_face1.png",
                 ], "\(created.sorted())")
         }
+    }
+
+    @Test func noOutputReplacesAnInput() throws {
+        try withTemporaryDirectory { directory in
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("x"), withIntermediateDirectories: true)
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("x/a.png"), width: 50)
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"), width: 60)
+            let before = try Data(contentsOf: directory.appendingPathComponent("a.png"))
+            // x/a.png's image would go to ./a.png, the second input.
+            let crossed = try ToolProcess.run(
+                ["x/a.png", "a.png", "-o", ".", "--threads", "1"] + ToolProcess.plumbingFlags, in: directory)
+            #expect(crossed.status == 1)
+            #expect(crossed.errorLines.first == "error: ./a.png: refusing to overwrite an input of this run")
+            #expect(try Data(contentsOf: directory.appendingPathComponent("a.png")) == before)
+            for (flag, value) in [("--csv", "a.png"), ("--json", "--json=a.png")] {
+                let result = try ToolProcess.run(
+                    [flag == "--csv" ? "--csv" : value] + (flag == "--csv" ? [value] : []) + ["a.png"]
+                        + ToolProcess.plumbingFlags, in: directory)
+                #expect(result.status == 1)
+                #expect(result.errorLines == ["error: a.png: refusing to overwrite an input of this run"])
+                #expect(try Data(contentsOf: directory.appendingPathComponent("a.png")) == before)
+            }
+            // An output directory that is the input directory would walk nothing: a usage error.
+            let same = try ToolProcess.run(["x", "-o", "./x/"] + ToolProcess.plumbingFlags, in: directory)
+            #expect(same.status == 64)
+            #expect(same.errorLines.first?.hasPrefix("facedetect: -o: './x/' is the input directory 'x'") == true)
+        }
+    }
+
+    @Test func aReadOnlyOutputFolderFailsEachImageAndLeavesNothing() throws {
+        try withTemporaryDirectory { directory in
+            let folder = directory.appendingPathComponent("ro")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in ["a.png", "b.png"] { try TestInputs.writePlainPNG(to: directory.appendingPathComponent(name)) }
+            // Root writes through any mode bits: there the folder is made immutable (chattr +i, ext4 and
+            // others) instead; where neither works the test checks nothing.
+            guard ReadOnlyFolder.make(folder.path) else { return }
+            defer { ReadOnlyFolder.undo(folder.path) }
+            let result = try ToolProcess.run(
+                ["a.png", "b.png", "-o", "ro", "--json", "log.jsonl"] + ToolProcess.plumbingFlags, in: directory)
+            #expect(result.status == 1)
+            #expect(
+                Array(result.errorLines.prefix(2)) == [
+                    "error: ro/a.png: cannot write: permission denied",
+                    "error: ro/b.png: cannot write: permission denied",
+                ])
+            #expect(allFiles(in: folder).isEmpty)
+            let records = try wholeLines(directory.appendingPathComponent("log.jsonl"))
+            #expect(
+                records.map { $0["error"] as? String }
+                    == ["ro/a.png", "ro/b.png"].map { $0 + ": cannot write: permission denied" })
+        }
+    }
+
+    @Test func aFileInTheWayOfAMirroredFolderFailsOnlyTheImagesBelowIt() throws {
+        try withTemporaryDirectory { directory in
+            let manager = FileManager.default
+            try manager.createDirectory(
+                at: directory.appendingPathComponent("in/sub"), withIntermediateDirectories: true)
+            try manager.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("in/a.png"))
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("in/sub/b.png"))
+            try Data("a file\n".utf8).write(to: directory.appendingPathComponent("out/sub"))
+            let result = try ToolProcess.run(["in", "-o", "out"] + ToolProcess.plumbingFlags, in: directory)
+            #expect(result.status == 1)
+            #expect(
+                result.errorLines.first
+                    == "error: out/sub/b.png: cannot write: out/sub: cannot create directory: a file is in the way")
+            #expect(allFiles(in: directory.appendingPathComponent("out")) == ["a.png", "sub"])
+        }
+    }
+
+    @Test func staleTemporaryFilesOfAKilledRunAreRemovedByTheNextRun() throws {
+        try withTemporaryDirectory { directory in
+            let out = directory.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
+            // PID 4194305 is above Linux's largest pid_max: a writer that is gone.
+            for (name, age) in [(".a.png.tmp-4194305-k3x9", 3600.0), (".b.png.tmp-4194305-k3x9", 0)] {
+                let url = out.appendingPathComponent(name)
+                try Data("partial".utf8).write(to: url)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: url.path)
+            }
+            let result = try ToolProcess.run(["a.png", "-o", "out/"] + ToolProcess.plumbingFlags, in: directory)
+            #expect(result.status == 0, "\(result.standardError)")
+            // The old one is gone; the fresh one may belong to a writer on another machine.
+            #expect(allFiles(in: out) == [".b.png.tmp-4194305-k3x9", "a.png"])
+        }
+    }
+}
+
+/// A folder that nobody, not even root, can create files in, for the duration of a test.
+enum ReadOnlyFolder {
+    /// Makes `path` read-only (mode 555, or `chattr +i` as root); false when that is not possible here.
+    static func make(_ path: String) -> Bool {
+        if geteuid() != 0 { return chmod(path, 0o555) == 0 }
+        guard (try? run("/usr/bin/chattr", ["+i", path])) == 0 else { return false }
+        return !FileManager.default.createFile(atPath: path + "/probe", contents: nil)
+    }
+
+    /// Makes `path` writable again.
+    static func undo(_ path: String) {
+        if geteuid() != 0 {
+            chmod(path, 0o755)
+        } else {
+            _ = try? run("/usr/bin/chattr", ["-i", path])
+        }
+    }
+
+    /// The exit status of `executable` run with `arguments` (standard error silenced).
+    private static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }

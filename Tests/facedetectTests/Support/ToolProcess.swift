@@ -61,14 +61,22 @@ enum ToolProcess {
         return folders.last!.appendingPathComponent("facedetect")
     }()
 
+    /// A `script` for `run` that runs the tool under RLIMIT_FSIZE `bytes` (a multiple of 512:
+    /// POSIX sh counts `ulimit -f` in 512-byte blocks), which also bounds its standard output and
+    /// error files. Children of the test runner start with SIGXFSZ ignored (seen: an unfixed tool
+    /// survived); GNU env restores the default action, a kill, so that only the tool's own
+    /// handling can save it.
+    static func fileSizeLimited(_ bytes: Int) -> String {
+        "ulimit -f \(bytes / 512) && exec env --default-signal=XFSZ \"$0\" \"$@\""
+    }
+
     /// Runs the tool with `arguments` in `directory`, `input` on its standard input and
     /// `environment` added to its environment; kills it after `timeout` seconds (a hang is a
-    /// failure, reported as status -1). With `fileSizeLimit` (bytes, a multiple of 512) the tool
-    /// runs under that RLIMIT_FSIZE (`ulimit -f` in `/bin/sh`), which also bounds its standard
-    /// output and error files.
+    /// failure, reported as status -1). With `script`, `/bin/sh` runs that script instead, in
+    /// which `"$0" "$@"` is the tool with `arguments` (e.g. `fileSizeLimited(_:)`).
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil,
-        environment: [String: String] = [:], timeout: Double = 120, fileSizeLimit: Int? = nil
+        environment: [String: String] = [:], timeout: Double = 120, script: String? = nil
     ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("facedetect-run-\(UUID().uuidString)")
@@ -82,13 +90,9 @@ enum ToolProcess {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        if let fileSizeLimit {
-            // POSIX sh counts `ulimit -f` in 512-byte blocks. Children of the test runner start
-            // with SIGXFSZ ignored (seen: an unfixed tool survived); GNU env restores the default
-            // action, a kill, so that only the tool's own handling can save it.
+        if let script {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            let command = "ulimit -f \(fileSizeLimit / 512) && exec env --default-signal=XFSZ \"$0\" \"$@\""
-            process.arguments = ["-c", command, binary.path] + arguments
+            process.arguments = ["-c", script, binary.path] + arguments
         } else {
             process.executableURL = binary
             process.arguments = arguments
