@@ -85,7 +85,7 @@ enum FaceDetectTool {
                 }
             }
             if let path = options.csv {
-                if path != "-" { processor.sweeper.sweepFolder(of: path) }
+                if path != "-" && FileSystem.kind(of: path) != .other { processor.sweeper.sweepFolder(of: path) }
                 csv = try CSVOutput(path: path, standardOutput: standardOutput, keepingRows: options.resume)
             }
         } catch {

@@ -114,6 +114,27 @@ struct OutputFaultTests {
         }
     }
 
+    @Test func csvToAPipeIsStreamedNeverRenamedOver() throws {
+        try withTemporaryDirectory { directory in
+            let fifo = directory.appendingPathComponent("rows.csv").path
+            #expect(mkfifo(fifo, 0o644) == 0)
+            // Held open for reading and writing: the tool's open does not wait, nothing blocks.
+            let pipe = open(fifo, O_RDWR | O_NONBLOCK)
+            defer { close(pipe) }
+            try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("a.png"))
+            let result = try ToolProcess.run(
+                ["a.png", "--csv", "rows.csv", "--min-face-size", "0.15"] + ToolProcess.plumbingFlags, in: directory)
+            #expect(result.status == 0, "\(result.standardError)")
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(pipe, &buffer, buffer.count)
+            let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+            #expect(text.hasPrefix("file,face,x,y,width,height,score\na.png,1,"), "\(text)")
+            var status = stat()
+            #expect(stat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "no longer a pipe")
+            #expect(allFiles(in: directory) == ["a.png", "rows.csv"])
+        }
+    }
+
     @Test func pathsFromStandardInputNeverEscapeTheOutputFolders() throws {
         try withTemporaryDirectory { directory in
             let work = directory.appendingPathComponent("a/b")
