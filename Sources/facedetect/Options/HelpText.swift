@@ -58,6 +58,11 @@ enum HelpText {
                                   at 1/2, 1/4 or 1/8 size when the smallest face allows.
           --best                  Report only the best face (score, size, centrality).
 
+        LIMITS (an input beyond them fails with an error, unread or undecoded):
+          --max-pixels N          Largest image, width x height from its header, before any
+                                  pixel is decoded (default 100000000; and 32768 per side).
+          --max-file-size BYTES   Largest file read (default 1073741824, 1 GiB).
+
         BATCHES:
           --threads N             Images processed at once (default: one per CPU core); with
                                   a single image, threads for its detector.

@@ -36,6 +36,8 @@ struct ImageProcessor: Sendable {
     let windowSize: Int
     /// Output paths taken so far.
     let claims: OutputClaims
+    /// The decoded pixels all workers may hold at once (`--max-pixels`).
+    let budget: PixelBudget
     /// Removes temporary files that a killed run left where this run writes.
     let sweeper = TemporaryFileSweeper()
     /// The files named as INPUT arguments (device and inode): no output may replace one, even
@@ -56,6 +58,7 @@ struct ImageProcessor: Sendable {
         windowSize = detectors[0].smallestFace
         claims = OutputClaims()
         inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
+        budget = PixelBudget(total: options.decodeLimits.maxPixels)
     }
 
     /// Whether images are written (annotated or anonymised with `-o`, or crops).
@@ -94,16 +97,23 @@ struct ImageProcessor: Sendable {
         let minFaceSize = options.detector.minFaceSize
         let window = windowSize
         var decoded: DecodedImage
+        // Held from the header to the last output of this image (both decodes, the drawn copy).
+        var reserved = 0
+        var waited = Duration.zero  // for the budget: not part of the decoding time
+        defer { budget.release(reserved) }
         do {
-            decoded = try ImageIO.read(path: input.path) { fullWidth, _ in
-                minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
+            decoded = try ImageIO.read(path: input.path, limits: options.decodeLimits) { fullWidth, fullHeight in
+                let waitStart = clock.now
+                reserved = budget.reserve(fullWidth * fullHeight)
+                waited = clock.now - waitStart
+                return minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
             }
         } catch let error as ImageIOError {
             return failed(error.reason, error.description)
         } catch {
             return failed("\(error)", "\(input.path): \(error)")
         }
-        record.decodeSeconds = ProgressBar.seconds(clock.now - decodeStart)
+        record.decodeSeconds = ProgressBar.seconds(clock.now - decodeStart - waited)
         record.width = decoded.fullWidth
         record.height = decoded.fullHeight
         record.warnings = decoded.warnings
@@ -126,7 +136,7 @@ struct ImageProcessor: Sendable {
         if decoded.scale != 1 {
             // Outputs are full size: decode again without reduction.
             do {
-                decoded = try ImageIO.read(path: input.path)
+                decoded = try ImageIO.read(path: input.path, limits: options.decodeLimits)
                 image = decoded.image
             } catch let error as ImageIOError {
                 return failed(error.reason, error.description)
