@@ -20,9 +20,9 @@ run() {
     # shellcheck disable=SC2086 # FLAGS is a list of words
     /usr/bin/time -v -o "$work/time" "$binary" "$@" --json "$work/out.jsonl" --no-progress --threads 2 \
         ${FLAGS:-} 2>"$work/err" && status=0 || status=$?
-    rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$work/time")
+    rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$work/time")  # MiB
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { print $2 }' "$work/time")
-    printf '%-24s exit %s  %8s  %4s MB  %s\n' "$label" "$status" "$wall" "$rss" "$(head -n 1 "$work/err" | cut -c 1-110)"
+    printf '%-24s exit %s  %8s  %4s MiB  %s\n' "$label" "$status" "$wall" "$rss" "$(head -n 1 "$work/err" | cut -c 1-110)"
 }
 
 for file in "$work"/in/*; do

@@ -8,8 +8,11 @@ that the large ones (a PNG whose IDAT inflates to gigabytes) do not sit in the r
 `tools/hostile_check.sh` runs the tool on each and reports its status, time and peak RSS.
 """
 import os
+import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 import zlib
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -67,6 +70,18 @@ def main():
     # A progressive JPEG with 5000 scans: refused (more than 1000 scans).
     with open(os.path.join(codec, "jpeg_progressive.jpg"), "rb") as f:
         write("scans_5000.jpg", repeated_last_scan(f.read(), 5000))
+    # 999 scans of a flat 8000 x 8000 image (470 KB): below the scan count limit, refused by the
+    # scans x pixels limit (it took 50 s to decode without it). Needs a C compiler and libjpeg.
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if compiler:
+        with tempfile.TemporaryDirectory() as scratch:
+            tool = os.path.join(scratch, "make_flat_progressive_jpeg")
+            source = os.path.join(ROOT, "tools", "make_flat_progressive_jpeg.c")
+            subprocess.run([compiler, "-O2", "-o", tool, source, "-ljpeg"], check=True)
+            flat = subprocess.run([tool, "8000", "8000"], check=True, capture_output=True).stdout
+        write("scans_999_8000px.jpg", repeated_last_scan(flat, 989))
+    else:
+        print("no C compiler: scans_999_8000px.jpg not made", file=sys.stderr)
 
 
 if __name__ == "__main__":
