@@ -33,7 +33,8 @@ struct OutputFaultTests {
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("big.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("small.png"), width: 40, height: 30)
             let result = try ToolProcess.run(
-                ["big.png", "small.png", "-o", "out", "--json", "log.jsonl"] + ToolProcess.plumbingFlags,
+                ["big.png", "small.png", "-o", "out", "--json", "log.jsonl", "--min-face-size", "0.9"]
+                    + ToolProcess.plumbingFlags,
                 in: directory, script: ToolProcess.fileSizeLimited(24 * 1024))
             #expect(result.status == 1, "\(result.standardError)")
             #expect(
@@ -60,7 +61,8 @@ struct OutputFaultTests {
             let inside =
                 "mount -t tmpfs -o size=96k tmpfs full || exit 99; \"$0\" \"$@\"; s=$?; cp -a full/. seen/; exit $s"
             let result = try ToolProcess.run(
-                ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl"] + ToolProcess.plumbingFlags,
+                ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl", "--min-face-size", "0.9"]
+                    + ToolProcess.plumbingFlags,
                 in: directory, environment: ["INSIDE": inside],
                 script: "exec unshare --mount /bin/sh -c \"$INSIDE\" \"$0\" \"$@\"")
             guard result.status != 99 else { return }  // no tmpfs here: nothing to check

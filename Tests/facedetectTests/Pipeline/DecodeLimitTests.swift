@@ -18,9 +18,10 @@ struct DecodeLimitTests {
             #expect(bytes.status == 1)
             #expect(bytes.errorLines == ["error: a.png: file too large: more than \(size - 1) bytes (the limit)"])
             let exact = try ToolProcess.run(
-                ["a.png", "--max-pixels", "262144", "--max-file-size", "\(size)", "-q"] + ToolProcess.plumbingFlags,
+                ["a.png", "--max-pixels", "262144", "--max-file-size", "\(size)", "--min-face-size", "0.9"]
+                    + ToolProcess.plumbingFlags,
                 in: directory)
-            #expect(exact.status == 0, "\(exact.standardError)")
+            #expect(exact.status == 0 && exact.standardError.isEmpty, "\(exact.standardError)")
         }
     }
 
