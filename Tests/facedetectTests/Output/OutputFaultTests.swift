@@ -47,25 +47,36 @@ struct OutputFaultTests {
         }
     }
 
-    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    /// Whether a tmpfs can be mounted for the tool (root, with util-linux's `unshare`).
+    static let canMountTmpfs = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+
+    /// Runs the tool in `directory` with a `size` tmpfs on its folder `full`, in a mount namespace of
+    /// its own; what the tool left there is copied to `seen` before the namespace, and the tmpfs,
+    /// go away. `nil` when the tmpfs could not be mounted.
+    private func runWithFullDisk(_ arguments: [String], size: String, in directory: URL) throws -> ToolProcess.Result? {
+        for name in ["full", "seen"] {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let inside =
+            "mount -t tmpfs -o size=\(size) tmpfs full || exit 99; \"$0\" \"$@\"; s=$?; cp -a full/. seen/; exit $s"
+        let result = try ToolProcess.run(
+            arguments + ToolProcess.plumbingFlags, in: directory, environment: ["INSIDE": inside],
+            script: "exec unshare --mount /bin/sh -c \"$INSIDE\" \"$0\" \"$@\"")
+        return result.status == 99 ? nil : result
+    }
+
+    @Test(.enabled(if: canMountTmpfs))
     func aFullDiskFailsOneOutputNotTheRun() throws {
         try withTemporaryDirectory { directory in
-            for name in ["full", "seen"] {
-                try FileManager.default.createDirectory(
-                    at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
-            }
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("big.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("small.png"), width: 40, height: 30)
-            // A 96 KiB tmpfs on `full`, in a mount namespace of the tool's own (root only); what the
-            // tool left there is copied to `seen` before the namespace, and the tmpfs, go away.
-            let inside =
-                "mount -t tmpfs -o size=96k tmpfs full || exit 99; \"$0\" \"$@\"; s=$?; cp -a full/. seen/; exit $s"
-            let result = try ToolProcess.run(
-                ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl", "--min-face-size", "0.9"]
-                    + ToolProcess.plumbingFlags,
-                in: directory, environment: ["INSIDE": inside],
-                script: "exec unshare --mount /bin/sh -c \"$INSIDE\" \"$0\" \"$@\"")
-            guard result.status != 99 else { return }  // no tmpfs here: nothing to check
+            // 96 KiB: room for the small image and the log, not for the astronaut's.
+            guard
+                let result = try runWithFullDisk(
+                    ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl", "--min-face-size", "0.9"],
+                    size: "96k", in: directory)
+            else { return }
             #expect(result.status == 1, "\(result.standardError)")
             #expect(result.errorLines.first == "error: full/big.png: cannot write: no space left on device")
             let seen = directory.appendingPathComponent("seen")
@@ -73,6 +84,26 @@ struct OutputFaultTests {
             let records = try wholeLines(seen.appendingPathComponent("log.jsonl"))
             #expect(
                 records.map { $0["error"] as? String } == ["full/big.png: cannot write: no space left on device", nil])
+        }
+    }
+
+    @Test(.enabled(if: canMountTmpfs))
+    func jsonLogOnAFullDiskKeepsWholeLines() throws {
+        try withTemporaryDirectory { directory in
+            // 40 records of about 130 bytes do not fit in one 4 KiB page.
+            let inputs = (0..<40).map { "p\($0).png" }
+            try TestInputs.writePlainPNG(to: directory.appendingPathComponent(inputs[0]), width: 40, height: 30)
+            for name in inputs.dropFirst() {
+                try FileManager.default.copyItem(
+                    at: directory.appendingPathComponent(inputs[0]), to: directory.appendingPathComponent(name))
+            }
+            guard let result = try runWithFullDisk(inputs + ["--json", "full/log.jsonl"], size: "4k", in: directory)
+            else { return }
+            #expect(result.status == 1)
+            #expect(result.errorLines.first == "error: full/log.jsonl: cannot write: no space left on device")
+            let records = try wholeLines(directory.appendingPathComponent("seen/log.jsonl"))
+            #expect(!records.isEmpty && records.count < 40, "\(records.count) records")
+            #expect(records.map { $0["file"] as? String } == Array(inputs.prefix(records.count)))
         }
     }
 
