@@ -42,6 +42,13 @@ enum FileSystem {
         return first == identity(of: b)
     }
 
+    /// The size in bytes of the file `path` names (links followed), or `nil` when it does not exist.
+    static func size(of path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
+    }
+
     /// The device and inode of the file `path` names (links followed), or `nil` when it does not exist.
     static func identity(of path: String) -> [UInt64]? {
         var status = stat()

@@ -37,7 +37,12 @@ struct ImageProcessor: Sendable {
     /// Output paths taken so far.
     let claims: OutputClaims
     /// The decoded pixels all workers may hold at once (`--max-pixels`).
-    let budget: PixelBudget
+    let pixelBudget: MemoryBudget
+    /// The bytes of files all workers may hold read at once (`fileBudgetBytes`).
+    let fileBudget = MemoryBudget(total: ImageProcessor.fileBudgetBytes)
+    /// 128 MiB of files read at once: dozens of photos of a few megabytes, while two hostile
+    /// 300 MB files are read one after the other (each file is held whole while it is decoded).
+    static let fileBudgetBytes = 128 << 20
     /// Removes temporary files that a killed run left where this run writes.
     let sweeper = TemporaryFileSweeper()
     /// The files named as INPUT arguments (device and inode): no output may replace one, even
@@ -58,7 +63,7 @@ struct ImageProcessor: Sendable {
         windowSize = detectors[0].smallestFace
         claims = OutputClaims()
         inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
-        budget = PixelBudget(total: options.decodeLimits.maxPixels)
+        pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
     }
 
     /// Whether images are written (annotated or anonymised with `-o`, or crops).
@@ -97,15 +102,23 @@ struct ImageProcessor: Sendable {
         let minFaceSize = options.detector.minFaceSize
         let window = windowSize
         var decoded: DecodedImage
-        // Held from the header to the last output of this image (both decodes, the drawn copy).
-        var reserved = 0
-        var waited = Duration.zero  // for the budget: not part of the decoding time
-        defer { budget.release(reserved) }
+        // The budgets are held to the last output of this image (both decodes, the drawn copy):
+        // the file's bytes from before it is read (unless it is too large to be read at all),
+        // its pixels from its header. Waiting for them is not part of the decoding time.
+        var waited = Duration.zero
+        let fileSize = FileSystem.size(of: input.path) ?? 0
+        let fileBytes = fileSize <= options.decodeLimits.maxFileBytes ? fileSize : 0
+        var waitStart = clock.now
+        let reservedBytes = fileBudget.reserve(fileBytes)
+        waited += clock.now - waitStart
+        defer { fileBudget.release(reservedBytes) }
+        var reservedPixels = 0
+        defer { pixelBudget.release(reservedPixels) }
         do {
             decoded = try ImageIO.read(path: input.path, limits: options.decodeLimits) { fullWidth, fullHeight in
-                let waitStart = clock.now
-                reserved = budget.reserve(fullWidth * fullHeight)
-                waited = clock.now - waitStart
+                waitStart = clock.now
+                reservedPixels = pixelBudget.reserve(fullWidth * fullHeight)
+                waited += clock.now - waitStart
                 return minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
             }
         } catch let error as ImageIOError {

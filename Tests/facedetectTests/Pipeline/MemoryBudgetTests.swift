@@ -4,10 +4,10 @@ import Testing
 
 @testable import facedetect
 
-@Suite("the pixel budget: huge images wait for each other, small ones pass")
-struct PixelBudgetTests {
+@Suite("the memory budget: huge images wait for each other, small ones pass")
+struct MemoryBudgetTests {
     @Test func aSecondHugeImageWaitsForTheFirst() throws {
-        let budget = PixelBudget(total: 100)
+        let budget = MemoryBudget(total: 100)
         let first = budget.reserve(70)
         #expect(first == 70)
         #expect(budget.reserve(30) == 30)  // fits beside it: no wait
