@@ -28,6 +28,12 @@ enum FaceDetectTool {
                 options = parsed
             }
             outputs = try OutputPlan.make(output: options.output, inputs: options.inputs)
+            if case .directory(let path) = outputs {
+                try OutputPlan.checkNotAnInputDirectory(path, option: "-o", inputs: options.inputs)
+            }
+            if let crop = options.crop {
+                try OutputPlan.checkNotAnInputDirectory(crop, option: "--crop", inputs: options.inputs)
+            }
             shard = try options.shard?.resolve { name in getenv(name).map { String(cString: $0) } }
             if options.anonymization != nil && outputs == .none {
                 throw UsageError(message: "--blur and --pixelate need -o (the images to write with the faces hidden)")
@@ -55,6 +61,14 @@ enum FaceDetectTool {
             return .inputFailed
         }
 
+        // The JSON Lines and CSV files are never an input (a JSON file is truncated before any image is read).
+        var files: [String] = options.csv.map { [$0] } ?? []
+        if case .file(let path)? = options.json { files.append(path) }
+        for path in files where path != "-" && options.inputs.contains(where: { FileSystem.isSameFile($0, path) }) {
+            standardError.writeLine("error: \(path): refusing to overwrite an input of this run")
+            return .inputFailed
+        }
+
         var alreadyDone: Set<String> = []
         var json: TextOutput?
         var csv: CSVOutput?
@@ -71,6 +85,7 @@ enum FaceDetectTool {
                 }
             }
             if let path = options.csv {
+                if path != "-" && FileSystem.kind(of: path) != .other { processor.sweeper.sweepFolder(of: path) }
                 csv = try CSVOutput(path: path, standardOutput: standardOutput, keepingRows: options.resume)
             }
         } catch {

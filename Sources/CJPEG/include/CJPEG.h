@@ -56,8 +56,11 @@ int cjpeg_read_header(const uint8_t *data, size_t size, int scaleDenominator, CJ
 /// `width * height * 3` of the scaled image (as `cjpeg_read_header` reported), else code 2.
 /// Grey becomes R = G = B; CMYK and YCCK become RGB (Adobe-inverted when an Adobe APP14 marker is present).
 /// A truncated file decodes with a warning ("Premature end of JPEG file"); the missing part is grey.
-/// A file with more than 1000 scans fails ("more than 1000 progressive scans"): a CPU-time guard.
-int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator,
+/// A file with more than 1000 scans fails ("more than 1000 progressive scans"), and so does a
+/// progressive file whose scans x width x height pass `maxScanPixels` (0: no such limit;
+/// "more than N progressive scans for a WxH image"): CPU-time guards, as each scan walks the
+/// whole image.
+int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigned long long maxScanPixels,
                  uint8_t *rgb, size_t capacity, CJPEGStatus *status);
 
 /// Encodes `width` x `height` RGB pixels (3 bytes each, no padding) as a baseline JPEG of

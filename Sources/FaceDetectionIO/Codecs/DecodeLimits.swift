@@ -4,7 +4,8 @@
 /// per side and 100 megapixels (300 MB of RGB), accept any real camera photo while refusing
 /// decompression bombs such as a 100-byte PNG whose header claims 100000 x 100000 pixels.
 /// `maxFileBytes` (default 1 GiB) bounds what is read from a file at all, so that a huge file or
-/// an endless one (`/dev/zero`, a pipe) is refused instead of exhausting memory.
+/// an endless one (`/dev/zero`, a pipe) is refused instead of exhausting memory. The command-line
+/// tool sets `maxPixels` and `maxFileBytes` from `--max-pixels` and `--max-file-size`.
 public struct DecodeLimits: Sendable, Equatable {
     /// The largest accepted width or height, in pixels.
     public var maxDimension: Int

@@ -21,6 +21,9 @@ public enum ImageIO {
     /// Reads and decodes the image file at `path` as `read(path:limits:maxScale:)` does, asking
     /// `maxScale` for the largest acceptable reduction once the header has given the upright full
     /// width and height (e.g. to keep the smallest face to look for above a detector's window).
+    /// It is asked for PNG too (whose answer is ignored: PNG decodes at full size), always after
+    /// `limits` were checked and before any pixel memory is allocated, so a caller may also wait
+    /// there until it has memory for the image.
     public static func read(
         path: String, limits: DecodeLimits = .init(),
         maxScale: (_ fullWidth: Int, _ fullHeight: Int) -> Int
@@ -30,7 +33,7 @@ public enum ImageIO {
         }
         switch try format(of: bytes, name: path) {
         case .jpeg: return try JPEGCodec.decode(bytes, name: path, limits: limits, scale: maxScale)
-        case .png: return try PNGCodec.decode(bytes, name: path, limits: limits)
+        case .png: return try PNGCodec.decode(bytes, name: path, limits: limits) { _ = maxScale($0, $1) }
         }
     }
 

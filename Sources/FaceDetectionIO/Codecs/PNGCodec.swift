@@ -8,8 +8,12 @@ enum PNGCodec {
     /// Grey becomes R = G = B; 16-bit samples are rounded to 8 bits (v × 255 / 65535, to nearest);
     /// alpha (an alpha channel or tRNS) is composited over white. A truncated PNG fails.
     /// libpng warnings become `warnings`, except its notes about colour profiles (iCCP).
-    /// An `eXIf` chunk's orientation is applied, as for JPEG.
-    static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws -> DecodedImage {
+    /// An `eXIf` chunk's orientation is applied, as for JPEG. `beforeDecoding` sees the upright
+    /// width and height once they are within `limits`, before any pixel memory is allocated.
+    static func decode(
+        _ bytes: [UInt8], name: String, limits: DecodeLimits,
+        beforeDecoding: (_ width: Int, _ height: Int) -> Void = { _, _ in }
+    ) throws -> DecodedImage {
         var header = CPNGHeader()
         var status = CPNGStatus()
         // Safety: cpng_read_header reads only the $0.count bytes of the file.
@@ -20,6 +24,11 @@ enum PNGCodec {
         if let problem = limits.violation(width: width, height: height) {
             throw ImageIOError(path: name, reason: problem)
         }
+        var warnings: [String] = []
+        let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
+        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
+        let swaps = orientation.swapsDimensions
+        beforeDecoding(swaps ? height : width, swaps ? width : height)
         let count = width * height * 3
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             _ = bytes.withUnsafeBufferPointer {
@@ -32,9 +41,7 @@ enum PNGCodec {
         if status.code != 0 { throw error(status, name: name) }
         // libpng's notes about colour profiles ("iCCP: known incorrect sRGB profile") are not damage.
         let warning = string(fromCCharArray: status.warning)
-        var warnings = warning.isEmpty || warning.hasPrefix("iCCP:") ? [] : [warning]
-        let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
-        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
+        if !warning.isEmpty && !warning.hasPrefix("iCCP:") { warnings.insert(warning, at: 0) }
         return DecodedImage(
             stored: Image(width: width, height: height, pixels: pixels), orientation: orientation,
             format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)

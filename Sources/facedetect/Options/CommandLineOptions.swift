@@ -1,4 +1,5 @@
 import FaceDetection
+import FaceDetectionIO
 
 /// Everything the command line asked for, parsed and checked (but not yet checked against the
 /// file system: see `OutputPlan`).
@@ -62,6 +63,9 @@ struct CommandLineOptions: Sendable, Equatable {
     var faceChoice = FaceChoice.all
     /// `-c/--center`: face lines give the centre `x y` instead of `x y w h`.
     var center = false
+    /// `--max-pixels`, `--max-file-size`: what an input may be before it is refused unread or
+    /// undecoded (`DecodeLimits`: 100 megapixels, 1 GiB and 32768 pixels per side by default).
+    var decodeLimits = DecodeLimits()
 
     /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
     /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)
@@ -193,6 +197,10 @@ extension Command {
             case "-c", "--center":
                 try noValue()
                 options.center = true
+            case "--max-pixels":
+                options.decodeLimits.maxPixels = try parseLimit(value(), option: "--max-pixels", unit: "pixels")
+            case "--max-file-size":
+                options.decodeLimits.maxFileBytes = try parseLimit(value(), option: "--max-file-size", unit: "bytes")
             case "-s", "--search", "--search-threshold":
                 throw UsageError(message: "option '\(name)' (face search of the older facedetect) is not supported")
             case "-d", "--debug":
@@ -264,6 +272,14 @@ extension Command {
                 message: "--crop-margin: '\(text)' is not a number from 0 to 10 (a fraction of the face size)")
         }
         return margin
+    }
+
+    /// A whole number of `unit` ≥ 1, for a limit such as `--max-pixels`.
+    static func parseLimit(_ text: String, option: String, unit: String) throws(UsageError) -> Int {
+        guard let limit = Int(text), limit >= 1 else {
+            throw UsageError(message: "\(option): '\(text)' is not a whole number of \(unit) ≥ 1")
+        }
+        return limit
     }
 
     /// A whole number from 1 to 1024.

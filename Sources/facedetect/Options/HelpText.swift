@@ -12,8 +12,10 @@ enum HelpText {
         Finds the faces in JPEG and PNG images, one photo or millions.
 
         INPUT is an image file, a directory, or - (paths on standard input, one per line).
-        Directories are walked recursively in path order; files in them are recognised as
-        images by their content, other files are skipped. Results come in input order.
+        Directories are walked recursively in path order. A file in them named .jpg, .jpeg or
+        .png (any case) is always processed, and reported as failed if it is not a readable
+        image; other files are recognised as images by their content, or skipped silently.
+        Results come in input order.
 
         Without --json, --csv, --crop or -q, each face is printed as 'x y w h' (whole pixels),
         as Debian's older facedetect printed it; with several inputs each line starts with
@@ -55,6 +57,11 @@ enum HelpText {
                                   default 0.1) or pixels (e.g. 40px). Large JPEGs are decoded
                                   at 1/2, 1/4 or 1/8 size when the smallest face allows.
           --best                  Report only the best face (score, size, centrality).
+
+        LIMITS (an input beyond them fails with an error, unread or undecoded):
+          --max-pixels N          Largest image, width x height from its header, before any
+                                  pixel is decoded (default 100000000; and 32768 per side).
+          --max-file-size BYTES   Largest file read (default 1073741824, 1 GiB).
 
         BATCHES:
           --threads N             Images processed at once (default: one per CPU core); with

@@ -6,10 +6,13 @@ import FaceDetectionIO
 /// finished), so FILE is never seen half-written. `-` writes to standard output instead. With
 /// `--resume` the rows already in FILE are kept and the new ones added after them (the rows of a
 /// run that was killed, rather than stopped with Ctrl-C, were never published and are missing).
+/// A FILE that names a device or pipe (`/dev/stdout`, `/dev/null`, a FIFO) is written to as it
+/// comes, like `-`: renaming a file over it would replace the device's name, for every program.
 final class CSVOutput {
-    /// Where rows go: standard output, or FILE's temporary file (`AtomicFileWriter`).
+    /// Where rows go: a stream (standard output, a device or pipe), or FILE's temporary file
+    /// (`AtomicFileWriter`).
     private enum Destination {
-        case standardOutput(TextOutput)
+        case stream(TextOutput)
         case file(AtomicFileWriter)
     }
 
@@ -24,7 +27,9 @@ final class CSVOutput {
     /// Starts writing to `path` (`-`: standard output), after the rows already in it when `keepingRows`.
     init(path: String, standardOutput: TextOutput, keepingRows: Bool = false) throws(FileSystemError) {
         if path == "-" {
-            destination = .standardOutput(standardOutput)
+            destination = .stream(standardOutput)
+        } else if case .other = FileSystem.kind(of: path) {
+            destination = .stream(try TextOutput.create(path))
         } else {
             do {
                 destination = .file(try AtomicFileWriter(path: path))
@@ -33,7 +38,7 @@ final class CSVOutput {
             }
         }
         writeLine(CSVOutput.header)
-        if keepingRows && path != "-", case .regularFile = FileSystem.kind(of: path),
+        if keepingRows && path != "-", case .file = destination, case .regularFile = FileSystem.kind(of: path),
             let old = try? FileReading.bytes(atPath: path)
         {
             let rows = String(decoding: old, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
@@ -58,7 +63,7 @@ final class CSVOutput {
     /// Writes `text` and a newline.
     private func writeLine(_ text: String) {
         switch destination {
-        case .standardOutput(let lines):
+        case .stream(let lines):
             lines.writeLine(text)
         case .file(let writer):
             guard failure == nil else { return }
@@ -74,7 +79,8 @@ final class CSVOutput {
     /// (e.g. "cannot write: no space left on device").
     func finish() -> String? {
         switch destination {
-        case .standardOutput(let lines):
+        case .stream(let lines):
+            lines.close()
             return lines.failure.map { "cannot write: " + $0 }
         case .file(let writer):
             if let failure { return failure }

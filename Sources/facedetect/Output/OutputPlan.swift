@@ -48,6 +48,16 @@ enum OutputPlan: Sendable, Equatable {
         return .file(output)
     }
 
+    /// Refuses an output directory (`-o` or `--crop`, named by `option`) that is one of the INPUT
+    /// directories: the walk never enters an output directory, so nothing would be processed, and
+    /// outputs would land beside the inputs.
+    static func checkNotAnInputDirectory(_ directory: String, option: String, inputs: [String]) throws(UsageError) {
+        guard case .directory = FileSystem.kind(of: directory) else { return }
+        if let input = inputs.first(where: { FileSystem.isSameFile($0, directory) }) {
+            throw UsageError(message: "\(option): '\(directory)' is the input directory '\(input)'; choose another")
+        }
+    }
+
     /// Where the annotated `input`, decoded as `format`, goes (`nil` when there is no output).
     func path(for input: ImageInput, format: ImageFormat) -> String? {
         switch self {

@@ -66,10 +66,17 @@ final class TextOutput {
     /// Writes `text` and a newline.
     func writeLine(_ text: String) { write(text + "\n") }
 
-    /// Writes `text` as it is, in one piece as far as the system allows.
+    /// Writes `text` as it is, in one piece as far as the system allows. In a regular file the
+    /// tool opened, a write that fails part-way (disk full, file-size limit) is cut off again, so
+    /// that the file keeps whole lines only.
     func write(_ text: String) {
         guard failure == nil, !closed else { return }
-        if let code = writeAll(Array(text.utf8), to: descriptor) { failure = describeSystemError(code) }
+        var status = stat()
+        let isRegularFile = ownsDescriptor && fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        if let code = writeAll(Array(text.utf8), to: descriptor) {
+            failure = describeSystemError(code)
+            if isRegularFile { _ = ftruncate(descriptor, status.st_size) }
+        }
     }
 }
 

@@ -21,10 +21,14 @@ enum FileSystem {
         case unavailable(reason: String)
     }
 
-    /// What `path` names.
+    /// What `path` names (a symbolic link whose target does not exist is "broken symbolic link").
     static func kind(of path: String) -> Kind {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .unavailable(reason: errorText()) }
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT && lstat(path, &status) == 0 { return .unavailable(reason: "broken symbolic link") }
+            return .unavailable(reason: describeSystemError(code))
+        }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .regularFile
         case S_IFDIR: return .directory(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -34,10 +38,22 @@ enum FileSystem {
 
     /// Whether `a` and `b` name the same existing file (same device and inode).
     static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = identity(of: a) else { return false }
+        return first == identity(of: b)
+    }
+
+    /// The size in bytes of the file `path` names (links followed), or `nil` when it does not exist.
+    static func size(of path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// The device and inode of the file `path` names (links followed), or `nil` when it does not exist.
+    static func identity(of path: String) -> [UInt64]? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// The names in directory `path` (without `.` and `..`), unsorted.

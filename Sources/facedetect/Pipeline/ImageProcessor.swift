@@ -36,6 +36,18 @@ struct ImageProcessor: Sendable {
     let windowSize: Int
     /// Output paths taken so far.
     let claims: OutputClaims
+    /// The decoded pixels all workers may hold at once (`--max-pixels`).
+    let pixelBudget: MemoryBudget
+    /// The bytes of files all workers may hold read at once (`fileBudgetBytes`).
+    let fileBudget = MemoryBudget(total: ImageProcessor.fileBudgetBytes)
+    /// 128 MiB of files read at once: dozens of photos of a few megabytes, while two hostile
+    /// 300 MB files are read one after the other (each file is held whole while it is decoded).
+    static let fileBudgetBytes = 128 << 20
+    /// Removes temporary files that a killed run left where this run writes.
+    let sweeper = TemporaryFileSweeper()
+    /// The files named as INPUT arguments (device and inode): no output may replace one, even
+    /// when it comes from another input (`facedetect x/a.png a.png -o .`).
+    let inputFiles: Set<[UInt64]>
 
     /// A processor for `options` and `outputs` whose detectors use `detectorThreads` threads per image.
     init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) throws {
@@ -50,6 +62,8 @@ struct ImageProcessor: Sendable {
         }
         windowSize = detectors[0].smallestFace
         claims = OutputClaims()
+        inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
+        pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
     }
 
     /// Whether images are written (annotated or anonymised with `-o`, or crops).
@@ -76,23 +90,43 @@ struct ImageProcessor: Sendable {
         }
         let clock = ContinuousClock()
         let decodeStart = clock.now
-        if case .other = FileSystem.kind(of: input.path) {
+        switch FileSystem.kind(of: input.path) {
+        case .other:
             // A device or pipe: reading it could take forever.
             return failed("not a regular file", "\(input.path): not a regular file")
+        case .unavailable(let reason):
+            return failed(reason, "\(input.path): \(reason)")
+        case .regularFile, .directory:
+            break
         }
         let minFaceSize = options.detector.minFaceSize
         let window = windowSize
         var decoded: DecodedImage
+        // The budgets are held to the last output of this image (both decodes, the drawn copy):
+        // the file's bytes from before it is read (unless it is too large to be read at all),
+        // its pixels from its header. Waiting for them is not part of the decoding time.
+        var waited = Duration.zero
+        let fileSize = FileSystem.size(of: input.path) ?? 0
+        let fileBytes = fileSize <= options.decodeLimits.maxFileBytes ? fileSize : 0
+        var waitStart = clock.now
+        let reservedBytes = fileBudget.reserve(fileBytes)
+        waited += clock.now - waitStart
+        defer { fileBudget.release(reservedBytes) }
+        var reservedPixels = 0
+        defer { pixelBudget.release(reservedPixels) }
         do {
-            decoded = try ImageIO.read(path: input.path) { fullWidth, _ in
-                minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
+            decoded = try ImageIO.read(path: input.path, limits: options.decodeLimits) { fullWidth, fullHeight in
+                waitStart = clock.now
+                reservedPixels = pixelBudget.reserve(fullWidth * fullHeight)
+                waited += clock.now - waitStart
+                return minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
             }
         } catch let error as ImageIOError {
             return failed(error.reason, error.description)
         } catch {
             return failed("\(error)", "\(input.path): \(error)")
         }
-        record.decodeSeconds = ProgressBar.seconds(clock.now - decodeStart)
+        record.decodeSeconds = ProgressBar.seconds(clock.now - decodeStart - waited)
         record.width = decoded.fullWidth
         record.height = decoded.fullHeight
         record.warnings = decoded.warnings
@@ -115,7 +149,7 @@ struct ImageProcessor: Sendable {
         if decoded.scale != 1 {
             // Outputs are full size: decode again without reduction.
             do {
-                decoded = try ImageIO.read(path: input.path)
+                decoded = try ImageIO.read(path: input.path, limits: options.decodeLimits)
                 image = decoded.image
             } catch let error as ImageIOError {
                 return failed(error.reason, error.description)
@@ -192,9 +226,18 @@ struct ImageProcessor: Sendable {
         guard !FileSystem.isSameFile(path, input.path) else {
             throw FileSystemError(path: path, reason: "refusing to overwrite the input image")
         }
-        if makingParents, let slash = path.lastIndex(of: "/") {
-            try FileSystem.createDirectories(String(path[..<slash]))
+        if let existing = FileSystem.identity(of: path), inputFiles.contains(existing) {
+            throw FileSystemError(path: path, reason: "refusing to overwrite an input of this run")
         }
+        if makingParents, let slash = path.lastIndex(of: "/") {
+            do {
+                try FileSystem.createDirectories(String(path[..<slash]))
+            } catch {
+                // Name the output that failed, then the folder in its way.
+                throw FileSystemError(path: path, reason: "cannot write: \(error.description)")
+            }
+        }
+        sweeper.sweepFolder(of: path)
         do {
             try ImageIO.write(image, to: path)
         } catch let error as ImageIOError {

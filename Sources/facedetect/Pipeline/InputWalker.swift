@@ -25,8 +25,11 @@ enum InputItem: Sendable, Equatable {
 /// line is a path, treated like an argument (a file or a directory to walk).
 /// A file argument is yielded as it is (whatever it holds: reading it reports what is wrong).
 /// A directory argument is walked depth-first with each directory's entries sorted by name
-/// (byte order), i.e. sorted by path component by component; files in it count as images when
-/// their first bytes are JPEG or PNG (`ImageFormat.sniff`), everything else is skipped silently.
+/// (byte order), i.e. sorted by path component by component. An entry whose name says it is an
+/// image (`.jpg`, `.jpeg`, `.png`, any case) is always yielded, whatever it is (empty, unreadable,
+/// not decodable, a pipe, a broken link): the processor then records why it failed, so that no
+/// photo is lost without a word. Other files count as images when their first bytes are JPEG or
+/// PNG (`ImageFormat.sniff`); everything else is skipped silently.
 /// Symbolic links are followed, and a directory already visited under the same argument is
 /// not entered again, so link loops end. The output directory, if it lies among the inputs, is
 /// not entered (a second run must not pick up the first run's annotated images).
@@ -86,6 +89,10 @@ struct InputWalker: Sequence, IteratorProtocol {
         path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
     }
 
+    /// Whether the last component of `path` ends in `.jpg`, `.jpeg` or `.png` (any case): such a
+    /// file in a directory is processed (and its failure reported) even when it is not an image.
+    static func isNamedAsImage(_ path: String) -> Bool { ImageFormat(path: path) != nil }
+
     /// The next image or failure, or `nil` when all arguments are done.
     mutating func next() -> InputItem? {
         while true {
@@ -106,6 +113,8 @@ struct InputWalker: Sequence, IteratorProtocol {
             switch work {
             case .file(let input):
                 guard isWanted(input) else { continue }
+                // Named as an image: always processed, so that a broken one gets its error record.
+                if InputWalker.isNamedAsImage(input.path) { return .image(input) }
                 // Unreadable files are kept: the reader then says why they cannot be read.
                 guard let bytes = try? FileReading.firstBytes(atPath: input.path, count: 16) else {
                     return .image(input)
@@ -139,7 +148,9 @@ struct InputWalker: Sequence, IteratorProtocol {
             switch FileSystem.kind(of: child.path) {
             case .regularFile: pending.append(.file(child))
             case .directory: pending.append(.directory(child))
-            case .other, .unavailable: break  // pipes, devices, broken links: not images
+            case .other, .unavailable:
+                // Pipes, devices, broken links: never opened here; reported when named as images.
+                if InputWalker.isNamedAsImage(name) { pending.append(.file(child)) }
             }
         }
         return nil

@@ -10,7 +10,7 @@ struct UsageTests {
             "--output", "--json", "--mode", "--min-face-size", "--threads", "--query", "--version",
             "--csv", "--crop", "--crop-margin", "--blur", "--pixelate", "--shard", "--resume", "--progress",
             "--no-progress", "--biggest", "--best", "--center", "--landmarks", "--classification",
-            "--min-score", "--prominent-face-only", "--labels",
+            "--min-score", "--prominent-face-only", "--labels", "--max-pixels", "--max-file-size",
         ] {
             #expect(result.standardOutput.contains(flag), "help lacks \(flag)")
         }
@@ -58,6 +58,8 @@ struct UsageTests {
             ["--data-dir", "/usr/share/opencv4", "x.png"],
             ["-s", "face.jpg", "x.png"],
             ["--debug", "x.png"],
+            ["--max-pixels", "0", "x.png"],
+            ["--max-file-size", "1e6", "x.png"],
         ])
     func badUsage(arguments: [String]) throws {
         let result = try withTemporaryDirectory { try ToolProcess.run(arguments, in: $0) }

@@ -14,12 +14,12 @@ struct BatchTests {
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("z.jpg"))
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("b/face.png"))
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("a.png"))
-            // Recognised by content: a PNG without an extension is an image, text named .jpg is not.
+            // Recognised by content: a PNG without an extension is an image, a text file is not.
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("c/deeper/scan.png"))
             try manager.moveItem(
                 at: images.appendingPathComponent("c/deeper/scan.png"),
                 to: images.appendingPathComponent("c/deeper/scan"))
-            try Data("not a picture\n".utf8).write(to: images.appendingPathComponent("c/notes.jpg"))
+            try Data("not a picture\n".utf8).write(to: images.appendingPathComponent("c/notes.txt"))
             try Data("readme\n".utf8).write(to: images.appendingPathComponent("README"))
             // A JPEG cut inside its header: recognised as an image, fails to decode.
             try TestInputs.writeTruncatedJPEG(to: images.appendingPathComponent("c/broken.jpg"), fraction: 0.001)

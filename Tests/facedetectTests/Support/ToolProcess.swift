@@ -61,12 +61,22 @@ enum ToolProcess {
         return folders.last!.appendingPathComponent("facedetect")
     }()
 
+    /// A `script` for `run` that runs the tool under RLIMIT_FSIZE `bytes` (a multiple of 512:
+    /// POSIX sh counts `ulimit -f` in 512-byte blocks), which also bounds its standard output and
+    /// error files. Children of the test runner start with SIGXFSZ ignored (seen: an unfixed tool
+    /// survived); GNU env restores the default action, a kill, so that only the tool's own
+    /// handling can save it.
+    static func fileSizeLimited(_ bytes: Int) -> String {
+        "ulimit -f \(bytes / 512) && exec env --default-signal=XFSZ \"$0\" \"$@\""
+    }
+
     /// Runs the tool with `arguments` in `directory`, `input` on its standard input and
     /// `environment` added to its environment; kills it after `timeout` seconds (a hang is a
-    /// failure, reported as status -1).
+    /// failure, reported as status -1). With `script`, `/bin/sh` runs that script instead, in
+    /// which `"$0" "$@"` is the tool with `arguments` (e.g. `fileSizeLimited(_:)`).
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil,
-        environment: [String: String] = [:], timeout: Double = 120
+        environment: [String: String] = [:], timeout: Double = 120, script: String? = nil
     ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("facedetect-run-\(UUID().uuidString)")
@@ -80,8 +90,13 @@ enum ToolProcess {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let script {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = out
         process.standardError = err
