@@ -161,14 +161,15 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
 
     struct jpeg_decompress_struct cinfo;
     ErrorManager manager;
-    // Heap scratch for CMYK rows; held in a struct whose address escapes, so it survives longjmp.
-    struct { uint8_t *row; } scratch = { NULL };
+    // Heap scratch for CMYK rows. Volatile: it is set after setjmp, and only a volatile local is
+    // sure to hold its last value after longjmp (C11 7.13.2.1; the fuzzer found the leak without it).
+    uint8_t *volatile scratchRow = NULL;
     cinfo.err = &manager.base;
     install_error_manager(&manager, status);
     manager.maxScanPixels = maxScanPixels;
     if (setjmp(manager.jump)) {
         jpeg_destroy_decompress(&cinfo);
-        free(scratch.row);
+        free(scratchRow);
         status->code = 1;
         return 1;
     }
@@ -190,8 +191,8 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
         return fail_arguments(status, "output buffer does not match the scaled image size");
     }
     if (fourComponent) {
-        scratch.row = malloc(width * 4);
-        if (scratch.row == NULL) {
+        scratchRow = malloc(width * 4);
+        if (scratchRow == NULL) {
             jpeg_destroy_decompress(&cinfo);
             return fail_arguments(status, "out of memory");
         }
@@ -200,13 +201,13 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
     jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
         uint8_t *row = rgb + (size_t)cinfo.output_scanline * width * 3;
-        JSAMPROW target = fourComponent ? scratch.row : row;
+        JSAMPROW target = fourComponent ? scratchRow : row;
         if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;  // cannot happen with a memory source
-        if (fourComponent) cmyk_row_to_rgb(scratch.row, row, width, inverted);
+        if (fourComponent) cmyk_row_to_rgb(scratchRow, row, width, inverted);
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
-    free(scratch.row);
+    free(scratchRow);
     return 0;
 }
 
@@ -221,7 +222,8 @@ int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
 
     struct jpeg_compress_struct cinfo;
     ErrorManager manager;
-    // libjpeg's memory destination (re)allocates this buffer; its address escapes, so it survives longjmp.
+    // libjpeg's memory destination (re)allocates this buffer through its address (so the value after a
+    // longjmp is the one in memory, not a stale register copy).
     struct { unsigned char *buffer; unsigned long size; } destination = { NULL, 0 };
     cinfo.err = &manager.base;
     install_error_manager(&manager, status);
