@@ -66,4 +66,24 @@ private let white = RGB(255, 255, 255)
         #expect(canvas[22, 20] == style.contourColor && canvas[22, 22] == blank[22, 22])
         #expect(style.contourColor != style.boxColor && style.contourColor != style.landmarkColor)
     }
+
+    /// The lips' top and bottom edges are drawn as rings: the outer one closes from the lower
+    /// lip's last point back to the right mouth corner, where the upper lip starts.
+    @Test func lipEdgesAreJoinedIntoRings() {
+        var face = Face(bounds: Rect(x: 0, y: 0, width: 40, height: 40), score: 1)
+        face.contours = [
+            FaceContour(kind: .upperLipTop, points: [Point(x: 5.5, y: 20.5), Point(x: 35.5, y: 20.5)]),
+            FaceContour(kind: .lowerLipBottom, points: [Point(x: 10.5, y: 30.5), Point(x: 30.5, y: 30.5)]),
+            FaceContour(kind: .noseBridge, points: [Point(x: 20.5, y: 5.5), Point(x: 20.5, y: 10.5)]),
+        ]
+        let lines = Image.contourLines(face)
+        #expect(lines.count == 2)
+        #expect(lines[0].closed && lines[0].points.count == 4 && lines[0].points[2] == Point(x: 30.5, y: 30.5))
+        #expect(!lines[1].closed && lines[1].points.count == 2)
+        var canvas = Image(width: 40, height: 40)
+        canvas.draw([face])
+        let color = AnnotationStyle.default(for: canvas).contourColor
+        #expect(canvas[8, 25] == color)  // on the closing edge (10.5, 30.5) → (5.5, 20.5)
+        #expect(canvas[33, 25] == color)  // on (35.5, 20.5) → (30.5, 30.5)
+    }
 }
