@@ -60,12 +60,14 @@ func contoursLieOnTheFace(photo: String) throws {
     #expect(try #require(meanY(.upperLipTop)) < #require(meanY(.lowerLipBottom)))
 }
 
-/// A mirrored photo swaps left and right: the mirror image's left-eye (and left-eyebrow) contour,
-/// point by point, is the original's right one mirrored, within 5 % of the eye distance.
+/// A mirrored photo swaps left and right: the mirror image's left-eye (and left-eyebrow, left-cheek)
+/// contour, point by point, is the original's right one mirrored, within 8 % of the eye distance
+/// (measured: at most 3.2 % on the eyes and eyebrows, 4.7 % on the cheeks; a contour that did not
+/// swap sides would be off by about the whole eye distance).
 @Test func mirroredAstronautSwapsLeftAndRightContours() throws {
     let (original, width) = try astronaut.get()
     let mirrored = try mirroredAstronaut.get().face
-    let tolerance = 0.05 * (try eyeDistance(original))
+    let tolerance = 0.08 * (try eyeDistance(original))
     let pairs: [(FaceContour.Kind, FaceContour.Kind)] = [
         (.leftEye, .rightEye), (.rightEye, .leftEye), (.leftEyebrowTop, .rightEyebrowTop),
         (.leftCheek, .rightCheek),
