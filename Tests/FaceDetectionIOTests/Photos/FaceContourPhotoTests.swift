@@ -4,21 +4,24 @@ import Foundation
 import Testing
 
 /// The detector with contours (and landmarks, to compare with) on fixture photo `name`, or on its
-/// mirror image: its largest face.
-private func largestFaceWithContours(_ name: String, mirrored: Bool = false) throws -> (face: Face, width: Int) {
+/// mirror image: its largest face, and the image.
+private func largestFaceWithContours(_ name: String, mirrored: Bool = false) throws -> (face: Face, image: Image) {
     var image = try Image(contentsOf: FixturePaths.photo(name))
     if mirrored { image = image.applying(.upMirrored) }
     let detector = try FaceDetector(
         options: .init(
             mode: .accurate, landmarks: .all, contours: .all, minFaceSize: .pixels(40), detector: .yunet))
     let faces = try detector.detect(in: image)
-    return (try #require(faces.max { $0.bounds.area < $1.bounds.area }), image.width)
+    return (try #require(faces.max { $0.bounds.area < $1.bounds.area }), image)
 }
 
-/// The detections, made once per picture and shared by the tests here (the mesh is slow in debug builds).
-private let astronaut = Result { try largestFaceWithContours("astronaut.png") }
+/// The detections, made once per picture and shared by the tests here and `FaceMeshPhotoTests`
+/// (YuNet_n, O-Net's points, landmarks and contours; the mesh is slow in debug builds).
+let astronautWithContours = Result { try largestFaceWithContours("astronaut.png") }
+/// The same on the mirrored astronaut.
 private let mirroredAstronaut = Result { try largestFaceWithContours("astronaut.png", mirrored: true) }
-private let graceHopper = Result { try largestFaceWithContours("grace_hopper.jpg") }
+/// The same on Grace Hopper.
+let graceHopperWithContours = Result { try largestFaceWithContours("grace_hopper.jpg") }
 
 /// The distance between the detector's two eyes.
 private func eyeDistance(_ face: Face) throws -> Float {
@@ -31,7 +34,7 @@ private func eyeDistance(_ face: Face) throws -> Float {
 /// and each eye contour around the detector's eye of the same side.
 @Test(arguments: ["astronaut.png", "grace_hopper.jpg"])
 func contoursLieOnTheFace(photo: String) throws {
-    let face = try (photo == "astronaut.png" ? astronaut : graceHopper).get().face
+    let face = try (photo == "astronaut.png" ? astronautWithContours : graceHopperWithContours).get().face
     #expect(face.contours.map(\.kind) == FaceContour.Kind.allCases)
     let box = face.bounds
     let (grownX, grownY) = (box.width * 0.125, box.height * 0.125)
@@ -65,7 +68,7 @@ func contoursLieOnTheFace(photo: String) throws {
 /// (measured: at most 3.2 % on the eyes and eyebrows, 4.7 % on the cheeks; a contour that did not
 /// swap sides would be off by about the whole eye distance).
 @Test func mirroredAstronautSwapsLeftAndRightContours() throws {
-    let (original, width) = try astronaut.get()
+    let (original, image) = try astronautWithContours.get()
     let mirrored = try mirroredAstronaut.get().face
     let tolerance = 0.08 * (try eyeDistance(original))
     let pairs: [(FaceContour.Kind, FaceContour.Kind)] = [
@@ -77,7 +80,7 @@ func contoursLieOnTheFace(photo: String) throws {
         let b = try #require(original.contour(originalKind))
         #expect(a.count == b.count)
         for (p, q) in zip(a, b) {
-            let error = hypot(p.x - (Float(width) - q.x), p.y - q.y)
+            let error = hypot(p.x - (Float(image.width) - q.x), p.y - q.y)
             #expect(error < tolerance, "mirrored \(mirroredKind) \(p) vs \(originalKind) \(q) mirrored: \(error) px")
         }
     }
