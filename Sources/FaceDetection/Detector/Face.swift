@@ -20,6 +20,9 @@ public struct Face: Sendable, Equatable {
     public var leftEyeOpenProbability: Float?
     /// Probability that the subject's right eye is open, 0…1.
     public var rightEyeOpenProbability: Float?
+    /// ML Kit's contours, in `FaceContour.Kind.allCases` order (empty when contours are off, or
+    /// when the face had no eye landmarks to align the mesh with).
+    public var contours: [FaceContour] = []
 
     /// A face with a box and a score; everything else empty.
     public init(bounds: Rect, score: Float, landmarks: [Landmark] = []) {
@@ -31,5 +34,11 @@ public struct Face: Sendable, Equatable {
     /// The landmark of `type`, if it was found.
     public func landmark(_ type: LandmarkType) -> Landmark? {
         landmarks.first { $0.type == type }
+    }
+
+    /// The points of the contour of `kind`, if contours were computed (as ML Kit's
+    /// `face.getContour(FaceContour.LEFT_EYE)`).
+    public func contour(_ kind: FaceContour.Kind) -> [Point]? {
+        contours.first { $0.kind == kind }?.points
     }
 }

@@ -56,6 +56,14 @@ public struct FaceDetector: Sendable {
         case all
     }
 
+    /// Whether ML Kit's contours are computed (as ML Kit's contour mode), from the face mesh.
+    public enum ContourMode: String, Sendable, CaseIterable {
+        /// No contours; the mesh never runs.
+        case none
+        /// The fifteen contours of `FaceContour.Kind` (133 points) for every face.
+        case all
+    }
+
     /// The smallest face to look for.
     public enum MinFaceSize: Sendable, Equatable {
         /// Face width as a fraction of the image width (as ML Kit's `minFaceSize`).
@@ -80,6 +88,8 @@ public struct FaceDetector: Sendable {
         public var landmarks: LandmarkMode
         /// Smiling and eye-open probabilities (and the Euler angles).
         public var classification: ClassificationMode
+        /// ML Kit's contours, from MediaPipe's face mesh (about one mesh network run per face).
+        public var contours: ContourMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
         /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
@@ -98,11 +108,11 @@ public struct FaceDetector: Sendable {
         /// The detector that runs: `detector`, or the mode's default.
         public var effectiveDetector: Detector { detector ?? (mode == .fast ? .yunetSmall : .yunet) }
 
-        /// Options with ML Kit's defaults: fast mode, no landmarks, no classification, faces at
-        /// least 10 % of the image width.
+        /// Options with ML Kit's defaults: fast mode, no landmarks, no classification, no
+        /// contours, faces at least 10 % of the image width.
         public init(
             mode: Mode = .fast, landmarks: LandmarkMode = .none, classification: ClassificationMode = .none,
-            minFaceSize: MinFaceSize = .fraction(0.1), minScore: Float? = nil,
+            contours: ContourMode = .none, minFaceSize: MinFaceSize = .fraction(0.1), minScore: Float? = nil,
             prominentFaceOnly: Bool = false, threads: Int = 1, detector: Detector? = nil
         ) {
             self.detector = detector
@@ -110,6 +120,7 @@ public struct FaceDetector: Sendable {
             self.mode = mode
             self.landmarks = landmarks
             self.classification = classification
+            self.contours = contours
             self.minFaceSize = minFaceSize
             self.prominentFaceOnly = prominentFaceOnly
             self.threads = threads
@@ -124,10 +135,14 @@ public struct FaceDetector: Sendable {
     let mtcnn: MTCNN?
     /// YuNet, when `options.effectiveDetector` is `.yunet` or `.yunetSmall`.
     let yunet: YuNetDetector?
-    /// Whether the options ask for landmarks or classification, which need the measured points
-    /// (O-Net's five and dlib's nose base). Their models are parsed on the first face found, not
-    /// here: a photo without faces never pays for them (about 15 ms of a process's start).
+    /// Whether the options ask for landmarks, classification or contours, which need the measured
+    /// points (O-Net's five eyes, nose and mouth corners; the mesh is aligned by the eyes). Their
+    /// models are parsed on the first face found, not here: a photo without faces never pays for
+    /// them (about 15 ms of a process's start).
     let needsPoints: Bool
+    /// Whether the options ask for landmarks or classification, which also need dlib's nose base
+    /// and the attributes derived from the points.
+    let needsAttributes: Bool
     /// Euler angles, Android's landmarks and the probabilities, from the measured points.
     let attributes = FaceAttributes()
 
@@ -150,7 +165,8 @@ public struct FaceDetector: Sendable {
     ) throws {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
-        needsPoints = options.landmarks == .all || options.classification == .all
+        needsAttributes = options.landmarks == .all || options.classification == .all
+        needsPoints = needsAttributes || options.contours == .all
         switch options.effectiveDetector {
         case .yunet: yunet = YuNetDetector(network: try BuiltinModels.yunetN.get())
         case .yunetSmall: yunet = YuNetDetector(network: try BuiltinModels.yunetS.get())
@@ -197,7 +213,6 @@ public struct FaceDetector: Sendable {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
-        let shapePredictor = try BuiltinModels.shapePredictor.get()
         if options.effectiveDetector != .mtcnn {
             let mtcnn = try BuiltinModels.mtcnn.get()
             // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise);
@@ -207,6 +222,18 @@ public struct FaceDetector: Sendable {
                 regressingFirst: options.effectiveDetector != .cascade)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
         }
+        if options.contours == .all {
+            // The mesh is aligned by the eye points, so it runs before the landmarks may be dropped.
+            let meshes = try FaceMeshEstimator().meshes(for: faces, in: image, threads: threads)
+            for i in faces.indices {
+                if let mesh = meshes[i] { faces[i].contours = FaceContour.contours(of: mesh) }
+            }
+        }
+        guard needsAttributes else {
+            for i in faces.indices { faces[i].landmarks = [] }
+            return faces
+        }
+        let shapePredictor = try BuiltinModels.shapePredictor.get()
         let found = faces
         // Each face on its own: the nose base, then what the attributes derive from the points.
         return parallelMap(count: found.count, threads: threads) { i in

@@ -36,10 +36,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var json: JSONDestination?
     /// `-q/--query`: report through the exit status whether a face was found.
     var query = false
-    /// Detector settings from `--mode`, `--landmarks`, `--classification`, `--min-face-size`,
-    /// `--min-score` and `--prominent-face-only`. The tool's defaults differ from the library's:
-    /// accurate mode (best accuracy per millisecond, README "Results") with landmarks and
-    /// classification on.
+    /// Detector settings from `--mode`, `--landmarks`, `--classification`, `--contours`,
+    /// `--min-face-size`, `--min-score` and `--prominent-face-only`. The tool's defaults differ from
+    /// the library's: accurate mode (best accuracy per millisecond, README "Results") with
+    /// landmarks and classification on (contours stay off, as in the library).
     var detector = FaceDetector.Options(mode: .accurate, landmarks: .all, classification: .all)
     /// `--labels`: write a short label (face number, smile %, yaw) above each box in `-o` images.
     var labels = false
@@ -187,6 +187,7 @@ extension Command {
             case "--landmarks": options.detector.landmarks = try parseChoice(value(), option: "--landmarks")
             case "--classification":
                 options.detector.classification = try parseChoice(value(), option: "--classification")
+            case "--contours": options.detector.contours = try parseChoice(value(), option: "--contours")
             case "--min-score": options.detector.minScore = try parseMinScore(value())
             case "--labels":
                 try noValue()

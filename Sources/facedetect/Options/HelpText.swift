@@ -50,6 +50,9 @@ enum HelpText {
                                   (default: all).
           --classification all|none
                                   Smiling and eye-open probabilities (default: all).
+          --contours all|none     ML Kit's 15 contours (face oval, eyebrows, eyes, lips, nose,
+                                  cheeks: 133 points) from the face mesh, in the JSON and as
+                                  lines in the -o images (default: none).
           --min-score S           Drop faces scoring below S, 0...1 (default 0.5 for YuNet,
                                   0.25 for the others; 0 keeps all).
           --prominent-face-only   Report only the largest face of each image (= --biggest).

@@ -78,6 +78,19 @@ struct PredictionRecord: Sendable {
             }
             json.endObject()
         }
+        if !face.contours.isEmpty {
+            json.key("contours")
+            json.beginObject()
+            for contour in face.contours {
+                json.key(contour.kind.rawValue)
+                json.beginArray()
+                for point in contour.points {
+                    json.numbers([Double(point.x), Double(point.y)], decimals: 2)
+                }
+                json.endArray()
+            }
+            json.endObject()
+        }
         let probabilities: [(String, Float?)] = [
             ("smilingProbability", face.smilingProbability),
             ("leftEyeOpenProbability", face.leftEyeOpenProbability),

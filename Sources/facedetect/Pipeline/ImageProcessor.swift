@@ -256,6 +256,9 @@ struct ImageProcessor: Sendable {
         result.landmarks = face.landmarks.map {
             Landmark(type: $0.type, position: Point(x: $0.position.x * factor, y: $0.position.y * factor))
         }
+        result.contours = face.contours.map {
+            FaceContour(kind: $0.kind, points: $0.points.map { Point(x: $0.x * factor, y: $0.y * factor) })
+        }
         return result
     }
 }

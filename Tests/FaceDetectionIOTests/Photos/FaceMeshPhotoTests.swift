@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// The mesh stage on the two fixture photos: MediaPipe's points for the eyes, nose tip and mouth
-/// corners must land near the detector's own five points (YuNet_n boxes, O-Net's points).
+/// corners must land near the detector's own five points (YuNet_n boxes, O-Net's points), and the
+/// detector's contours are this mesh's points. The detections are `FaceContourPhotoTests`'s.
 @Suite struct FaceMeshPhotoTests {
     /// (mesh indices averaged, the detector landmark they should lie near), named for the subject:
     /// the right eye's corners 33 and 133, the left eye's 263 and 362, nose tip 1, mouth corners 61
@@ -15,12 +16,10 @@ import Testing
 
     @Test(arguments: ["astronaut.png", "grace_hopper.jpg"])
     func meshPointsLieNearTheDetectorsPoints(photo: String) throws {
-        let image = try Image(contentsOf: FixturePaths.photo(photo))
-        let detector = try FaceDetector(
-            options: .init(mode: .accurate, landmarks: .all, minFaceSize: .pixels(40), detector: .yunet))
-        let face = try #require(try detector.detect(in: image).first)
+        let (face, image) = try (photo == "astronaut.png" ? astronautWithContours : graceHopperWithContours).get()
         let mesh = try #require(try FaceMeshEstimator().mesh(for: face, in: image))
         #expect(mesh.points.count == 468 && mesh.presence > 0.9, "presence \(mesh.presence)")
+        #expect(face.contours == FaceContour.contours(of: mesh))
         let right = try #require(face.landmark(.rightEye)).position
         let left = try #require(face.landmark(.leftEye)).position
         let eyeDistance = hypot(left.x - right.x, left.y - right.y)
