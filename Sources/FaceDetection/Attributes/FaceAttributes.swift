@@ -1,13 +1,16 @@
 /// Fills in what turns a box and five points into an Android / ML Kit face: Euler angles, the
 /// twelve landmarks filtered by yaw, and the smiling and eye-open probabilities.
 ///
-/// Measured vs estimated: the pose is fitted to the measured points (``HeadPoseEstimator``);
+/// Measured vs estimated: the pose is fitted to the mesh where it ran (``MeshPoseEstimator``), else
+/// to the measured points (``HeadPoseEstimator``);
 /// landmarks the model measured are kept, the others are projected from the fitted generic face
 /// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
 /// (``SmileClassifier``, ``EyeStateClassifier``).
 struct FaceAttributes: Sendable {
-    /// The pose fit.
+    /// The pose fit to the five points.
     var poseEstimator = HeadPoseEstimator()
+    /// The pose fit to the mesh, used when there is one.
+    var meshPoseEstimator = MeshPoseEstimator()
     /// The smile model.
     var smile = SmileClassifier()
     /// The eye-state model.
@@ -17,12 +20,14 @@ struct FaceAttributes: Sendable {
     init() {}
 
     /// Annotates `face` (whose `landmarks` hold the measured points) seen in `image`: sets the Euler
-    /// angles; with `landmarks`, replaces the landmarks by Android's set for the yaw (measured where
+    /// angles (fitted to `mesh` when given, else to the measured points); with `landmarks`, replaces the landmarks by Android's set for the yaw (measured where
     /// measured, else estimated); with `classification`, sets the three probabilities. Leaves the
     /// face unchanged where the measured points do not allow a fit (fewer than four model points).
-    func annotate(_ face: inout Face, in image: Image, landmarks: Bool = true, classification: Bool = true) {
+    func annotate(
+        _ face: inout Face, in image: Image, mesh: FaceMesh? = nil, landmarks: Bool = true, classification: Bool = true
+    ) {
         let measured = face.landmarks
-        guard let pose = poseEstimator.estimate(measured) else { return }
+        guard let pose = mesh.flatMap(meshPoseEstimator.estimate) ?? poseEstimator.estimate(measured) else { return }
         face.eulerX = pose.eulerX
         face.eulerY = pose.eulerY
         face.eulerZ = pose.eulerZ

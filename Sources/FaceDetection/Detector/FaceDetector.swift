@@ -222,9 +222,10 @@ public struct FaceDetector: Sendable {
                 regressingFirst: options.effectiveDetector != .cascade)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
         }
+        var meshes = [FaceMesh?](repeating: nil, count: faces.count)
         if options.contours == .all {
             // The mesh is aligned by the eye points, so it runs before the landmarks may be dropped.
-            let meshes = try FaceMeshEstimator().meshes(for: faces, in: image, threads: threads)
+            meshes = try FaceMeshEstimator().meshes(for: faces, in: image, threads: threads)
             for i in faces.indices {
                 if let mesh = meshes[i] { faces[i].contours = FaceContour.contours(of: mesh) }
             }
@@ -235,12 +236,15 @@ public struct FaceDetector: Sendable {
         }
         let shapePredictor = try BuiltinModels.shapePredictor.get()
         let found = faces
-        // Each face on its own: the nose base, then what the attributes derive from the points.
+        let foundMeshes = meshes
+        // Each face on its own: the nose base, then what the attributes derive from the points (the
+        // pose from the mesh where it ran).
         return parallelMap(count: found.count, threads: threads) { i in
             var face = found[i]
             face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
             attributes.annotate(
-                &face, in: image, landmarks: options.landmarks == .all, classification: options.classification == .all)
+                &face, in: image, mesh: foundMeshes[i], landmarks: options.landmarks == .all,
+                classification: options.classification == .all)
             if options.landmarks == .none { face.landmarks = [] }
             return face
         }

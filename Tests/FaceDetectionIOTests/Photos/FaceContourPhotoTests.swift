@@ -19,7 +19,7 @@ private func largestFaceWithContours(_ name: String, mirrored: Bool = false) thr
 /// (YuNet_n, O-Net's points, landmarks and contours; the mesh is slow in debug builds).
 let astronautWithContours = Result { try largestFaceWithContours("astronaut.png") }
 /// The same on the mirrored astronaut.
-private let mirroredAstronaut = Result { try largestFaceWithContours("astronaut.png", mirrored: true) }
+let mirroredAstronaut = Result { try largestFaceWithContours("astronaut.png", mirrored: true) }
 /// The same on Grace Hopper.
 let graceHopperWithContours = Result { try largestFaceWithContours("grace_hopper.jpg") }
 
