@@ -5,7 +5,8 @@
 /// to the measured points (``HeadPoseEstimator``);
 /// landmarks the model measured are kept, the others are projected from the fitted generic face
 /// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
-/// (``SmileClassifier``, ``EyeStateClassifier``).
+/// (``SmileClassifier``, ``EyeStateClassifier``), the eyes also from the mesh's eyelids where it ran
+/// (``MeshEyeStateClassifier``).
 struct FaceAttributes: Sendable {
     /// The pose fit to the five points.
     var poseEstimator = HeadPoseEstimator()
@@ -13,16 +14,20 @@ struct FaceAttributes: Sendable {
     var meshPoseEstimator = MeshPoseEstimator()
     /// The smile model.
     var smile = SmileClassifier()
-    /// The eye-state model.
+    /// The eye-state model from pixels.
     var eyes = EyeStateClassifier()
+    /// The eye-state model that adds the mesh's eyelid aperture, used when there is a mesh.
+    var meshEyes = MeshEyeStateClassifier()
 
     /// The default estimators.
     init() {}
 
     /// Annotates `face` (whose `landmarks` hold the measured points) seen in `image`: sets the Euler
-    /// angles (fitted to `mesh` when given, else to the measured points); with `landmarks`, replaces the landmarks by Android's set for the yaw (measured where
-    /// measured, else estimated); with `classification`, sets the three probabilities. Leaves the
-    /// face unchanged where the measured points do not allow a fit (fewer than four model points).
+    /// angles (fitted to `mesh` when given, else to the measured points); with `landmarks`, replaces
+    /// the landmarks by Android's set for the yaw (measured where measured, else estimated); with
+    /// `classification`, sets the three probabilities (the eyes' with the mesh's eyelids when
+    /// given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
+    /// four model points).
     func annotate(
         _ face: inout Face, in image: Image, mesh: FaceMesh? = nil, landmarks: Bool = true, classification: Bool = true
     ) {
@@ -33,7 +38,8 @@ struct FaceAttributes: Sendable {
         face.eulerZ = pose.eulerZ
         if classification, let aligned = AlignedFace(image: image, landmarks: measured) {
             face.smilingProbability = smile.probability(aligned)
-            if let open = eyes.probabilities(aligned) {
+            if var open = eyes.probabilities(aligned) {
+                if let mesh { open = meshEyes.probabilities(mesh, pixel: open) }
                 face.leftEyeOpenProbability = open.left
                 face.rightEyeOpenProbability = open.right
             }

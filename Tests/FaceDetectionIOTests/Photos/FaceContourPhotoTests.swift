@@ -3,14 +3,15 @@ import FaceDetectionIO
 import Foundation
 import Testing
 
-/// The detector with contours (and landmarks, to compare with) on fixture photo `name`, or on its
+/// The detector with contours (and landmarks, to compare with, and classification) on fixture photo `name`, or on its
 /// mirror image: its largest face, and the image.
 private func largestFaceWithContours(_ name: String, mirrored: Bool = false) throws -> (face: Face, image: Image) {
     var image = try Image(contentsOf: FixturePaths.photo(name))
     if mirrored { image = image.applying(.upMirrored) }
     let detector = try FaceDetector(
         options: .init(
-            mode: .accurate, landmarks: .all, contours: .all, minFaceSize: .pixels(40), detector: .yunet))
+            mode: .accurate, landmarks: .all, classification: .all, contours: .all, minFaceSize: .pixels(40),
+            detector: .yunet))
     let faces = try detector.detect(in: image)
     return (try #require(faces.max { $0.bounds.area < $1.bounds.area }), image)
 }

@@ -27,3 +27,18 @@ import Testing
     #expect(abs(my + y) < 2, "yaw \(y) vs mirrored \(my)")
     #expect(abs(mz + z) < 3, "roll \(z) vs mirrored \(mz)")
 }
+
+/// With the mesh, the eye-open probabilities swap with the photo's mirror image (within 0.05) and
+/// the astronaut's open eyes stay open (above 0.9).
+@Test func mirroredAstronautSwapsEyeProbabilities() throws {
+    let original = try astronautWithContours.get().face
+    let mirrored = try mirroredAstronaut.get().face
+    let (left, right) = try (#require(original.leftEyeOpenProbability), #require(original.rightEyeOpenProbability))
+    let (mirroredLeft, mirroredRight) = try (
+        #require(mirrored.leftEyeOpenProbability), #require(mirrored.rightEyeOpenProbability)
+    )
+    #expect(left > 0.9 && right > 0.9, "\(left), \(right)")
+    #expect(
+        abs(mirroredLeft - right) < 0.05 && abs(mirroredRight - left) < 0.05,
+        "\(left), \(right) vs mirrored \(mirroredLeft), \(mirroredRight)")
+}
