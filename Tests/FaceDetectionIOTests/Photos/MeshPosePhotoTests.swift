@@ -6,7 +6,7 @@ import Testing
 /// (`FaceContourPhotoTests`'s detections).
 
 /// The astronaut faces the camera: her pitch from the mesh fit is within ±10° of level (the 5-point
-/// fit gave −26.8°; measured −7.6° with the mesh), yaw within ±10°.
+/// fit gave −26.8° in the tool; measured −8.1° here with the mesh, −7.6° in the tool), yaw within ±10°.
 @Test func astronautPitchFromTheMeshIsNearLevel() throws {
     let face = try astronautWithContours.get().face
     let pitch = try #require(face.eulerX)
