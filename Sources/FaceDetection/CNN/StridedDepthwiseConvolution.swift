@@ -16,16 +16,8 @@ enum StridedDepthwiseConvolution {
     ) {
         precondition(nc % 8 == 0)
         for g in stride(from: 0, to: nc, by: 8) {
-            let w0 = weights.loadVector(SIMD8<Float>.self, at: g)
-            let w1 = weights.loadVector(SIMD8<Float>.self, at: nc + g)
-            let w2 = weights.loadVector(SIMD8<Float>.self, at: 2 * nc + g)
-            let w3 = weights.loadVector(SIMD8<Float>.self, at: 3 * nc + g)
-            let w4 = weights.loadVector(SIMD8<Float>.self, at: 4 * nc + g)
-            let w5 = weights.loadVector(SIMD8<Float>.self, at: 5 * nc + g)
-            let w6 = weights.loadVector(SIMD8<Float>.self, at: 6 * nc + g)
-            let w7 = weights.loadVector(SIMD8<Float>.self, at: 7 * nc + g)
-            let w8 = weights.loadVector(SIMD8<Float>.self, at: 8 * nc + g)
-            let b = bias.loadVector(SIMD8<Float>.self, at: g)
+            let (w0, w1, w2, w3, w4, w5, w6, w7, w8, b) = DepthwiseConvolution.groupWeights(
+                weights, bias, channels: nc, group: g)
             for x in 0..<width {
                 // channels g…g+7 of output pixel x: bias + the 9 taps, in the scalar twin's order
                 let o = 2 * x * nc + g

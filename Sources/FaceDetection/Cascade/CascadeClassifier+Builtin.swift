@@ -10,13 +10,10 @@ extension CascadeClassifier {
 
         /// The embedded `.fdm` file's bytes.
         public var modelBytes: [UInt8] {
-            var size = 0
-            let pointer: UnsafePointer<UInt8>
             switch self {
-            case .frontalFaceDefault: pointer = cmodels_haarcascade_frontalface_default(&size)
-            case .frontalFaceAlt2: pointer = cmodels_haarcascade_frontalface_alt2(&size)
+            case .frontalFaceDefault: Array(BuiltinModels.bytes(of: cmodels_haarcascade_frontalface_default))
+            case .frontalFaceAlt2: Array(BuiltinModels.bytes(of: cmodels_haarcascade_frontalface_alt2))
             }
-            return Array(UnsafeBufferPointer(start: pointer, count: size))
         }
     }
 

@@ -34,7 +34,7 @@ enum BuiltinModels {
     }
 
     /// The bytes of the embedded file that `embedded` returns (static data: they live as long as the process).
-    private static func bytes(
+    static func bytes(
         of embedded: (UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?
     ) -> UnsafeRawBufferPointer {
         var size = 0
