@@ -41,6 +41,10 @@ let package = Package(
         .library(name: "FaceDetection", targets: ["FaceDetection"]),
         .library(name: "FaceDetectionIO", targets: ["FaceDetectionIO"]),
         .executable(name: "facedetect", targets: ["facedetect"]),
+        /// The tool's logic (options, pipeline, outputs) as a library, for the fuzz targets in `Fuzz/`,
+        /// which reach its parsers with `@testable import`. Not an API: its only public symbol is
+        /// `FaceDetectTool.main()`.
+        .library(name: "FaceDetectCLI", targets: ["FaceDetectCLI"]),
     ],
     targets: [
         // MARK: - C at the edge
@@ -60,15 +64,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]),
         /// Files: JPEG/PNG decode and encode, EXIF orientation, atomic writes.
         .target(name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG"]),
-        /// The command-line tool.
-        .executableTarget(
-            name: "facedetect", dependencies: ["FaceDetection", "FaceDetectionIO"], swiftSettings: v3Define),
+        /// The command-line tool's logic: options, the batch pipeline, outputs.
+        .target(name: "FaceDetectCLI", dependencies: ["FaceDetection", "FaceDetectionIO"], swiftSettings: v3Define),
+        /// The command-line tool: `FaceDetectTool.main()`.
+        .executableTarget(name: "facedetect", dependencies: ["FaceDetectCLI"]),
 
         // MARK: - Tests
 
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection"]),
         .testTarget(name: "FaceDetectionIOTests", dependencies: ["FaceDetectionIO"]),
-        .testTarget(name: "facedetectTests", dependencies: ["facedetect", "FaceDetectionIO"]),
+        .testTarget(name: "facedetectTests", dependencies: ["facedetect", "FaceDetectCLI", "FaceDetectionIO"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

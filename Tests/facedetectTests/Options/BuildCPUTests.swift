@@ -1,6 +1,6 @@
 import Testing
 
-@testable import facedetect
+@testable import FaceDetectCLI
 
 /// The check that stops an x86-64-v3 build on an older CPU with a message instead of SIGILL.
 @Suite("build CPU check")

@@ -1,7 +1,7 @@
 import FaceDetection
 import Testing
 
-@testable import facedetect
+@testable import FaceDetectCLI
 
 @Suite("command-line parsing rules")
 struct CommandLineParsingTests {

@@ -3,7 +3,7 @@ import FaceDetectionIO
 import Foundation
 import Testing
 
-@testable import facedetect
+@testable import FaceDetectCLI
 
 /// A tree of small faceless images (fast even in debug builds) with a broken file, a text file
 /// and a symbolic-link loop, made inside `directory`/images. Returns the image paths the walk

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import facedetect
+@testable import FaceDetectCLI
 
 @Suite("the memory budget: huge images wait for each other, small ones pass")
 struct MemoryBudgetTests {

@@ -7,7 +7,25 @@ import FaceDetection
 #endif
 
 /// The tool from arguments to exit status: parse, set up outputs and the detector, run.
-enum FaceDetectTool {
+///
+/// The `facedetect` executable is only ``main()``; everything else of the tool lives in this
+/// library target so that the tests and the fuzz targets (`Fuzz/`) can reach the command-line
+/// parser and the `--resume` log reader. It is not an API for embedders: use `FaceDetection` and
+/// `FaceDetectionIO`.
+public enum FaceDetectTool {
+    /// Runs the tool with the process's arguments and exits with its status.
+    public static func main() -> Never {
+        // Before anything of the core runs: a build for a newer CPU than this one says so and stops.
+        if let problem = BuildCPU.problem() {
+            TextOutput.standardError().writeLine("facedetect: \(problem)")
+            exit(ExitStatus.unsupportedCPU.rawValue)
+        }
+        // Past a file-size limit (`ulimit -f`), a write fails with EFBIG, reported like a full disk,
+        // instead of SIGXFSZ killing the tool with a temporary file left behind.
+        signal(SIGXFSZ, SIG_IGN)
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
+
     /// Runs with `arguments` (without the program name) and returns the exit status.
     static func run(arguments: [String]) -> ExitStatus {
         let standardOutput = TextOutput.standardOutput()
