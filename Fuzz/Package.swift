@@ -10,7 +10,7 @@ let package = Package(
         .package(name: "facedetect", path: "..")
     ],
     targets: [
-        /// JPEG and PNG decoding through the C shims (`ImageIO.decode`), with EXIF orientation.
+        /// JPEG and PNG decoding through the C shims (`ImageCodec.decode`), with EXIF orientation.
         .executableTarget(
             name: "fuzz-image",
             dependencies: [.product(name: "FaceDetectionIO", package: "facedetect")]),

@@ -10,8 +10,8 @@ public struct ImageListEntry: Sendable {
     public var file: String
 
     /// Reads the pixels (PPM by its own reader, anything else through `FaceDetectionIO`, EXIF applied).
-    public func load() throws -> Image {
-        path.hasSuffix(".ppm") ? try PPMImage.read(path) : try Image(contentsOf: path)
+    public func load() throws -> RGBImage {
+        path.hasSuffix(".ppm") ? try PPMImage.read(path) : try RGBImage(contentsOf: path)
     }
 }
 

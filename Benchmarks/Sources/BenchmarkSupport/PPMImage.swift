@@ -11,7 +11,7 @@ public enum PPMImage {
     }
 
     /// The picture in the PPM file at `path`.
-    public static func read(_ path: String) throws -> Image {
+    public static func read(_ path: String) throws -> RGBImage {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         guard bytes.starts(with: Array("P6".utf8)) else { throw FormatError(description: "\(path): not a binary PPM") }
         // Header: width, height, maxval, separated by whitespace, then one whitespace byte.
@@ -31,6 +31,6 @@ public enum PPMImage {
         guard fields[2] == 255, bytes.count - index >= width * height * 3 else {
             throw FormatError(description: "\(path): not an 8-bit PPM of \(width)×\(height) pixels")
         }
-        return Image(width: width, height: height, pixels: Array(bytes[index..<(index + width * height * 3)]))
+        return RGBImage(width: width, height: height, pixels: Array(bytes[index..<(index + width * height * 3)]))
     }
 }

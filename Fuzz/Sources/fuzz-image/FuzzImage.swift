@@ -1,12 +1,12 @@
 import FaceDetectionIO
 
 /// libFuzzer's entry: decodes the bytes as a JPEG or PNG photo under small limits. Any outcome but a
-/// decoded image or a thrown `ImageIOError` (a crash, a hang, a sanitizer report) is a finding.
+/// decoded image or a thrown `ImageCodecError` (a crash, a hang, a sanitizer report) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Safety: libFuzzer passes `size` readable bytes at `data`.
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let limits = DecodeLimits(maxDimension: 4096, maxPixels: 4_000_000, maxFileBytes: 1 << 20)
-    _ = try? ImageIO.decode(bytes, name: "fuzz", limits: limits)
+    _ = try? ImageCodec.decode(bytes, name: "fuzz", limits: limits)
     return 0
 }

@@ -115,13 +115,13 @@ struct ImageProcessor: Sendable {
         var reservedPixels = 0
         defer { pixelBudget.release(reservedPixels) }
         do {
-            decoded = try ImageIO.read(path: input.path, limits: options.decodeLimits) { fullWidth, fullHeight in
+            decoded = try ImageCodec.read(path: input.path, limits: options.decodeLimits) { fullWidth, fullHeight in
                 waitStart = clock.now
                 reservedPixels = pixelBudget.reserve(fullWidth * fullHeight)
                 waited += clock.now - waitStart
                 return minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
             }
-        } catch let error as ImageIOError {
+        } catch let error as ImageCodecError {
             return failed(error.reason, error.description)
         } catch {
             return failed("\(error)", "\(input.path): \(error)")
@@ -149,9 +149,9 @@ struct ImageProcessor: Sendable {
         if decoded.scale != 1 {
             // Outputs are full size: decode again without reduction.
             do {
-                decoded = try ImageIO.read(path: input.path, limits: options.decodeLimits)
+                decoded = try ImageCodec.read(path: input.path, limits: options.decodeLimits)
                 image = decoded.image
-            } catch let error as ImageIOError {
+            } catch let error as ImageCodecError {
                 return failed(error.reason, error.description)
             } catch {
                 return failed("\(error)", "\(input.path): \(error)")
@@ -181,7 +181,7 @@ struct ImageProcessor: Sendable {
     /// Draws `faces` on `image` (or blurs or pixelates them) and writes it atomically to `path`,
     /// creating the mirrored directories in directory mode; never overwrites the input or an
     /// output of this run.
-    private func writeAnnotated(_ image: FaceDetection.Image, faces: [Face], to path: String, input: ImageInput)
+    private func writeAnnotated(_ image: FaceDetection.RGBImage, faces: [Face], to path: String, input: ImageInput)
         throws(FileSystemError)
     {
         var canvas = image
@@ -204,7 +204,7 @@ struct ImageProcessor: Sendable {
     /// Writes one image per face to `directory`/relative path without extension + `_faceN.ext`,
     /// each crop grown by `--crop-margin`.
     private func writeCrops(
-        of image: FaceDetection.Image, faces: [Face], input: ImageInput, format: ImageFormat,
+        of image: FaceDetection.RGBImage, faces: [Face], input: ImageInput, format: ImageFormat,
         to directory: String
     ) throws(FileSystemError) {
         var stem = input.relativePath
@@ -217,7 +217,7 @@ struct ImageProcessor: Sendable {
     }
 
     /// Writes `image` atomically to `path` once per run, never over the input.
-    private func write(_ image: FaceDetection.Image, to path: String, input: ImageInput, makingParents: Bool)
+    private func write(_ image: FaceDetection.RGBImage, to path: String, input: ImageInput, makingParents: Bool)
         throws(FileSystemError)
     {
         guard claims.claim(path) else {
@@ -239,8 +239,8 @@ struct ImageProcessor: Sendable {
         }
         sweeper.sweepFolder(of: path)
         do {
-            try ImageIO.write(image, to: path)
-        } catch let error as ImageIOError {
+            try ImageCodec.write(image, to: path)
+        } catch let error as ImageCodecError {
             throw FileSystemError(path: error.path, reason: error.reason)
         } catch {
             throw FileSystemError(path: path, reason: "\(error)")

@@ -17,7 +17,7 @@ enum ResumeLog {
         let bytes: [UInt8]
         do {
             bytes = try FileReading.bytes(atPath: path, maxBytes: Int.max)
-        } catch let error as ImageIOError {
+        } catch let error as ImageCodecError {
             throw FileSystemError(path: path, reason: "cannot resume: " + error.reason)
         } catch {
             throw FileSystemError(path: path, reason: "cannot resume: \(error)")

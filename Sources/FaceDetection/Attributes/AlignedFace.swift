@@ -21,7 +21,7 @@ struct AlignedFace: Sendable {
 
     /// Resamples the face in `image` whose eye centres are `landmarks`' `leftEye` and `rightEye`;
     /// `nil` when either eye is missing or they coincide.
-    init?(image: Image, landmarks: [Landmark]) {
+    init?(image: RGBImage, landmarks: [Landmark]) {
         guard let left = landmarks.first(where: { $0.type == .leftEye })?.position,
             let right = landmarks.first(where: { $0.type == .rightEye })?.position,
             image.width > 0, image.height > 0
@@ -65,7 +65,7 @@ struct AlignedFace: Sendable {
     func position(_ type: LandmarkType) -> Point? { landmarks.first { $0.type == type }?.position }
 
     /// Bilinear luma (0.299 R + 0.587 G + 0.114 B) at a continuous image position, edges clamped.
-    static func luma(_ image: Image, x: Float, y: Float) -> Float {
+    static func luma(_ image: RGBImage, x: Float, y: Float) -> Float {
         let fx = min(max(x - 0.5, 0), Float(image.width - 1))
         let fy = min(max(y - 0.5, 0), Float(image.height - 1))
         let x0 = Int(fx)

@@ -28,7 +28,7 @@ struct EyeStateClassifier: Sendable {
 
     /// The probabilities, 0…1, that the subject's left and right eyes are open; `nil` when an eye
     /// is missing from `landmarks`.
-    func probabilities(in image: Image, landmarks: [Landmark]) -> (left: Float, right: Float)? {
+    func probabilities(in image: RGBImage, landmarks: [Landmark]) -> (left: Float, right: Float)? {
         guard let face = AlignedFace(image: image, landmarks: landmarks) else { return nil }
         return probabilities(face)
     }

@@ -29,7 +29,8 @@ struct FaceAttributes: Sendable {
     /// given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
     /// four model points).
     func annotate(
-        _ face: inout Face, in image: Image, mesh: FaceMesh? = nil, landmarks: Bool = true, classification: Bool = true
+        _ face: inout Face, in image: RGBImage, mesh: FaceMesh? = nil, landmarks: Bool = true,
+        classification: Bool = true
     ) {
         let measured = face.landmarks
         guard let pose = mesh.flatMap(meshPoseEstimator.estimate) ?? poseEstimator.estimate(measured) else { return }

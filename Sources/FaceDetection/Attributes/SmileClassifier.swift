@@ -25,7 +25,7 @@ struct SmileClassifier: Sendable {
 
     /// The probability, 0…1, that the face with `landmarks` in `image` smiles; `nil` when the
     /// eyes or mouth corners are missing.
-    func probability(in image: Image, landmarks: [Landmark]) -> Float? {
+    func probability(in image: RGBImage, landmarks: [Landmark]) -> Float? {
         guard let face = AlignedFace(image: image, landmarks: landmarks) else { return nil }
         return probability(face)
     }

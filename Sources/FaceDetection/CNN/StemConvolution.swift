@@ -14,7 +14,7 @@ struct StemConvolution: Sendable {
 
     /// Input row `iy` (−1 and rows past the image are zero) as floats: element `(ix + 1)·3 + c` is
     /// channel `c` of pixel `ix`, for `ix` in −1 ..< 2·outputWidth (zero outside the image).
-    static func fillRow(_ image: Image, _ iy: Int, outputWidth w: Int, into row: UnsafeMutablePointer<Float>) {
+    static func fillRow(_ image: RGBImage, _ iy: Int, outputWidth w: Int, into row: UnsafeMutablePointer<Float>) {
         let count = rowCount(outputWidth: w)
         row.initialize(repeating: 0, count: count)
         guard iy >= 0 && iy < image.height else { return }
@@ -67,7 +67,7 @@ struct StemConvolution: Sendable {
     }
 
     /// Scalar reference twin: the whole `outputHeight`×`outputWidth`×16 map straight from the bytes.
-    func scalar(_ image: Image, outputHeight h: Int, outputWidth w: Int) -> [Float] {
+    func scalar(_ image: RGBImage, outputHeight h: Int, outputWidth w: Int) -> [Float] {
         var x = [Float](repeating: 0, count: h * w * 16)
         for oy in 0..<h {
             for ox in 0..<w {

@@ -47,7 +47,7 @@ public struct CascadeDetector: Sendable {
 
     /// The faces in `image` at least `minFace` pixels wide, best first, using up to `threads`
     /// threads (pyramid levels are shared among them).
-    public func detect(in image: Image, minFace: Int, threads: Int = 1) -> [Face] {
+    public func detect(in image: RGBImage, minFace: Int, threads: Int = 1) -> [Face] {
         detect(gray: image.grayscale(), minFace: minFace, threads: threads)
     }
 

@@ -194,7 +194,7 @@ public struct FaceDetector: Sendable {
     /// The faces in `image`, best first (only the largest with `prominentFaceOnly`), with what the
     /// options ask for. Throws `ModelFile.Error` only when a model that the first face needs cannot
     /// be parsed, i.e. a broken build (the tests parse every compiled-in model).
-    public func detect(in image: Image) throws -> [Face] {
+    public func detect(in image: RGBImage) throws -> [Face] {
         let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
@@ -251,7 +251,7 @@ public struct FaceDetector: Sendable {
     }
 
     /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
-    private func measuredNoseBase(of face: Face, in image: Image, predictor: ShapePredictor) -> [Landmark] {
+    private func measuredNoseBase(of face: Face, in image: RGBImage, predictor: ShapePredictor) -> [Landmark] {
         guard let leftEye = face.landmark(.leftEye)?.position, let rightEye = face.landmark(.rightEye)?.position,
             let mouthLeft = face.landmark(.mouthLeft)?.position, let mouthRight = face.landmark(.mouthRight)?.position
         else { return [] }

@@ -1,5 +1,5 @@
-/// How `Image.draw(_:style:)` marks faces (a box outline per face, a thin polyline per contour
-/// and a filled dot on each landmark) and how `Image.drawLabel(_:above:style:)` writes text beside a box.
+/// How `RGBImage.draw(_:style:)` marks faces (a box outline per face, a thin polyline per contour
+/// and a filled dot on each landmark) and how `RGBImage.drawLabel(_:above:style:)` writes text beside a box.
 public struct AnnotationStyle: Sendable, Equatable {
     /// Colour of the face boxes.
     public var boxColor: RGB
@@ -31,7 +31,7 @@ public struct AnnotationStyle: Sendable, Equatable {
     /// `max(2, min(w, h) / 300)` pixels wide (2 px up to 900 px, 10 px on a 4000 × 3000 photo),
     /// dots of 1.5 × that radius, and label text scaled by half the line width (at least 1: 10 px
     /// capitals on a 4000 × 3000 photo).
-    public static func `default`(for image: Image) -> AnnotationStyle {
+    public static func `default`(for image: RGBImage) -> AnnotationStyle {
         let thickness = max(2, min(image.width, image.height) / 300)
         return AnnotationStyle(
             boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),

@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Marks `faces` on the image: the outline of each face box, then each contour as a thin
     /// polyline (closed for the rings of `FaceContour.Kind.isClosed`, the lips joined into their
     /// outer and inner rings; a single-point contour is a dot), then a filled dot on each landmark. Only pixels on those shapes change. `style`

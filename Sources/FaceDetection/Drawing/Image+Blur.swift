@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Blurs the pixels inside `rect` (clipped to the image) so strongly that a face there cannot
     /// be recognised; pixels outside `rect` do not change.
     ///

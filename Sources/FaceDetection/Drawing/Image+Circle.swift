@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Draws a circle around `center`, clipped to the image: a ring `thickness` pixels wide whose
     /// outer edge is `radius`, or a filled disc when `thickness` is `nil`.
     ///

@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Paints every pixel of `box` that lies inside the image with `color`.
     mutating func fill(_ box: PixelBox, color: RGB) {
         let b = box.clipped(toWidth: width, height: height)

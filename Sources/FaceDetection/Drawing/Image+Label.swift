@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Writes `text` in black on a tab of the style's box colour, attached to the top-left corner
     /// of `rect`: above the box when there is room, otherwise just inside its top edge; shifted
     /// left when it would run off the right of the image. Clipped like all drawing, so labels of

@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Draws the segment from `start` to `end` in `color`, `thickness` pixels wide, clipped to
     /// the image.
     ///

@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Replaces the pixels inside `rect` (clipped to the image) by a mosaic: square cells, each
     /// filled with the mean colour of its pixels. Pixels outside `rect` do not change.
     ///

@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Draws the outline of `rect` in `color`, `thickness` pixels wide, clipped to the image.
     ///
     /// The box covers the pixels whose centres lie inside `rect` (its edges rounded to the nearest

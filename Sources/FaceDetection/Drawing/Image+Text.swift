@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// Writes `text` in the built-in `BitmapFont`, each font pixel a `scale` × `scale` square,
     /// clipped to the image.
     ///

@@ -16,21 +16,21 @@ public struct FaceMeshEstimator: Sendable {
 
     /// The mesh of `face` in `image`, or nil when the face has no eye landmarks (the region's
     /// rotation comes from them) or the image is empty.
-    public func mesh(for face: Face, in image: Image) -> FaceMesh? {
+    public func mesh(for face: Face, in image: RGBImage) -> FaceMesh? {
         var scratch = FaceMeshScratch()
         return mesh(for: face, in: image, scratch: &scratch)
     }
 
     /// The meshes of `faces` in `image`, in order (nil where `mesh(for:in:)` gives nil), spread over
     /// up to `threads` threads, one face per task; the result does not depend on `threads`.
-    public func meshes(for faces: [Face], in image: Image, threads: Int = 1) -> [FaceMesh?] {
+    public func meshes(for faces: [Face], in image: RGBImage, threads: Int = 1) -> [FaceMesh?] {
         parallelMap(count: faces.count, threads: threads, makeState: { FaceMeshScratch() }) { scratch, k in
             mesh(for: faces[k], in: image, scratch: &scratch)
         }
     }
 
     /// `mesh(for:in:)` with the calling thread's scratch memory.
-    func mesh(for face: Face, in image: Image, scratch: inout FaceMeshScratch) -> FaceMesh? {
+    func mesh(for face: Face, in image: RGBImage, scratch: inout FaceMeshScratch) -> FaceMesh? {
         guard image.width > 0 && image.height > 0, let region = Self.region(for: face) else { return nil }
         return mesh(in: region, of: image, scratch: &scratch)
     }
@@ -44,7 +44,7 @@ public struct FaceMeshEstimator: Sendable {
     }
 
     /// The network on `region` of `image`, its points mapped back into the image.
-    func mesh(in region: FaceMeshRegion, of image: Image, scratch: inout FaceMeshScratch) -> FaceMesh {
+    func mesh(in region: FaceMeshRegion, of image: RGBImage, scratch: inout FaceMeshScratch) -> FaceMesh {
         let size = FaceMeshNetwork.inputSize
         region.crop(image, size: size, into: &scratch.input)
         let out = network.run(scratch.input, scratch: &scratch)

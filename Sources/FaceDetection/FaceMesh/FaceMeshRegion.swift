@@ -46,7 +46,7 @@ struct FaceMeshRegion: Sendable, Equatable {
     /// the region's corners onto the tensor's with `warpPerspective`, in OpenCV's whole-number
     /// pixel-centre coordinates; its samples sit up to half an image pixel plus side / 384 from
     /// these.)
-    func crop(_ image: Image, size: Int, into output: inout [Float]) {
+    func crop(_ image: RGBImage, size: Int, into output: inout [Float]) {
         let count = size * size * 3
         if output.count != count { output = [Float](repeating: 0, count: count) }
         guard image.width > 0 && image.height > 0 else {
@@ -92,7 +92,7 @@ struct FaceMeshRegion: Sendable, Equatable {
     }
 
     /// Scalar reference twin of `crop(_:size:into:)`, straight from the definition.
-    func cropScalar(_ image: Image, size: Int) -> [Float] {
+    func cropScalar(_ image: RGBImage, size: Int) -> [Float] {
         var out = [Float](repeating: 0, count: size * size * 3)
         guard image.width > 0 && image.height > 0 else { return out }
         let (maxX, maxY) = (Float(image.width - 1), Float(image.height - 1))

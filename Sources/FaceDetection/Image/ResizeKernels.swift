@@ -1,4 +1,4 @@
-/// The two passes of `Image.resized`, each as a SIMD kernel and its plain scalar twin.
+/// The two passes of `RGBImage.resized`, each as a SIMD kernel and its plain scalar twin.
 /// The twins do the same float operations in the same order, so their results are bit-identical.
 enum ResizeKernels {
     /// Mixes `taps` rows of `count` bytes into one float row:

@@ -3,7 +3,7 @@ extension ShapePredictor {
     /// rule for RGB pixels, `(R + G + B) / 3` rounded down (dlib's `pixel.h`), which is what dlib's
     /// predictor sees when given an RGB image. Only the few thousand pixels the trees look at are
     /// converted.
-    func predict(in image: Image, box: Rect) -> [Point] {
+    func predict(in image: RGBImage, box: Rect) -> [Point] {
         image.pixels.withUnsafeBufferPointer { rgb in
             // Safety: fit calls this only for 0 ≤ x < width, 0 ≤ y < height, so index + 2 < pixels.count.
             fit(box: box, width: image.width, height: image.height) { x, y in

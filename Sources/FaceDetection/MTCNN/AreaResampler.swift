@@ -76,7 +76,7 @@ struct AreaResampler {
     /// Rows first (`AreaResampleKernels`, SIMD over the pixels of a row), then columns on the fewer
     /// resulting rows.
     mutating func resample(
-        _ image: Image, left: Int, top: Int, width: Int, height: Int,
+        _ image: RGBImage, left: Int, top: Int, width: Int, height: Int,
         outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
         roundToBytes: Bool = false, into output: inout FeatureMap
     ) {

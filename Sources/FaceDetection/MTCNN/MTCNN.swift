@@ -35,7 +35,7 @@ struct MTCNN: Sendable {
     /// face probability as its score and five landmarks: both eyes, the nose tip and the mouth
     /// corners, named for the subject (the image-left eye is the subject's right eye).
     /// `threads` > 1 spreads pyramid levels and candidate crops over that many threads.
-    func detect(in image: Image, minFaceSize: Int = 20, threads: Int = 1) -> [Face] {
+    func detect(in image: RGBImage, minFaceSize: Int = 20, threads: Int = 1) -> [Face] {
         guard image.width >= 12, image.height >= 12 else { return [] }
         var candidates = proposals(image, minFaceSize: max(1, minFaceSize), threads: threads)
         candidates = refine(image, candidates, threads: threads)
@@ -59,7 +59,7 @@ struct MTCNN: Sendable {
 
     /// Stage 1: P-Net on every pyramid level, NMS per level and across levels, box regression,
     /// squared and truncated boxes.
-    func proposals(_ image: Image, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
+    func proposals(_ image: RGBImage, minFaceSize: Int, threads: Int) -> [MTCNNCandidate] {
         let levels = scales(width: image.width, height: image.height, minFaceSize: minFaceSize)
         let perLevel = CNNScratch.parallelMap(count: levels.count, threads: threads) {
             (scratch: inout CNNScratch, k: Int) in
@@ -75,7 +75,7 @@ struct MTCNN: Sendable {
     }
 
     /// P-Net's candidates on one pyramid level, after NMS 0.5 within the level.
-    func levelProposals(_ image: Image, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
+    func levelProposals(_ image: RGBImage, scale: Double, scratch: inout CNNScratch) -> [MTCNNCandidate] {
         NonMaximumSuppression.apply(
             levelCandidates(image, scale: scale, scratch: &scratch), threshold: 0.5, overlap: .union)
     }
@@ -84,7 +84,7 @@ struct MTCNN: Sendable {
     /// is resampled and run in horizontal strips of at most about `stripPixels` input pixels, so
     /// that memory does not grow with the image (the cells are the same as from the whole level).
     func levelCandidates(
-        _ image: Image, scale: Double, stripPixels: Int = PNet.stripPixels,
+        _ image: RGBImage, scale: Double, stripPixels: Int = PNet.stripPixels,
         scratch: inout CNNScratch
     ) -> [MTCNNCandidate] {
         let w = Int((Double(image.width) * scale).rounded(.up))
@@ -120,7 +120,7 @@ struct MTCNN: Sendable {
     }
 
     /// Stage 2: R-Net on 24×24 crops; keeps score > threshold, NMS 0.7, regression, squared boxes.
-    func refine(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
+    func refine(_ image: RGBImage, _ candidates: [MTCNNCandidate], threads: Int) -> [MTCNNCandidate] {
         let scored = CNNScratch.parallelMap(count: candidates.count, threads: threads) {
             (scratch: inout CNNScratch, k: Int) -> MTCNNCandidate? in
             var c = candidates[k]
@@ -141,7 +141,7 @@ struct MTCNN: Sendable {
     }
 
     /// Stage 3: O-Net on 48×48 crops of the truncated boxes; landmarks, regression, NMS 0.7 by min.
-    func output(_ image: Image, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
+    func output(_ image: RGBImage, _ candidates: [MTCNNCandidate], threads: Int) -> [Face] {
         let results = CNNScratch.parallelMap(count: candidates.count, threads: threads) {
             (scratch: inout CNNScratch, k: Int) -> (MTCNNCandidate, [Landmark])? in
             var c = candidates[k]
@@ -181,7 +181,7 @@ struct MTCNN: Sendable {
     /// first moved by O-Net's own box regression and squared again, so that the crop that places the
     /// points is framed as on MTCNN's own final boxes (YuNet's boxes, landmarks5-dev: mean error
     /// 4.71 % → 4.56 % of the eye distance; a third pass: 4.59 %).
-    func landmarks(for boxes: [Rect], in image: Image, threads: Int = 1, regressingFirst: Bool = false)
+    func landmarks(for boxes: [Rect], in image: RGBImage, threads: Int = 1, regressingFirst: Bool = false)
         -> [[Landmark]?]
     {
         CNNScratch.parallelMap(count: boxes.count, threads: threads) {
@@ -220,7 +220,7 @@ struct MTCNN: Sendable {
 
     /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box
     /// (truncated corners; pixels outside the image are black). False for an empty box.
-    func crop(_ image: Image, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
+    func crop(_ image: RGBImage, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
         let w = Int(c.inclusiveWidth)
         let h = Int(c.inclusiveHeight)
         guard w > 0, h > 0 else { return false }

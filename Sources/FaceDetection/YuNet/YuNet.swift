@@ -50,7 +50,7 @@ final class YuNet: Sendable {
 
     /// Runs the network on an RGB image (zero-padded to multiples of 32 right and bottom; the
     /// converted weights take RGB, so no BGR swap), its layers cut into up to `threads` row strips.
-    func run(on image: Image, threads: Int = 1) -> YuNetOutputs {
+    func run(on image: RGBImage, threads: Int = 1) -> YuNetOutputs {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
@@ -129,7 +129,7 @@ final class YuNet: Sendable {
 
     /// The stem into `output` (`height`×`width`×16), each strip with three filled input rows.
     private func stemLayer(
-        _ image: Image, height h: Int, width w: Int, threads: Int, scratch: SharedPointer<Float>,
+        _ image: RGBImage, height h: Int, width w: Int, threads: Int, scratch: SharedPointer<Float>,
         into output: UnsafeMutablePointer<Float>
     ) {
         let dst = SharedPointer(output)

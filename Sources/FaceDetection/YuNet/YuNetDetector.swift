@@ -29,7 +29,7 @@ struct YuNetDetector: Sendable {
     /// best first, with YuNet's own five points, in image coordinates. Cells below `minScore` are
     /// dropped before the suppression: a box can only suppress worse ones, so the result is the
     /// same as filtering afterwards, without comparing thousands of weak boxes.
-    func detect(in image: Image, minFace: Int, minScore: Float, threads: Int) -> [Face] {
+    func detect(in image: RGBImage, minFace: Int, minScore: Float, threads: Int) -> [Face] {
         let scale = scale(minFace: minFace)
         let width = max(1, Int((Float(image.width) * scale).rounded()))
         let height = max(1, Int((Float(image.height) * scale).rounded()))

@@ -3,7 +3,7 @@ import FaceDetection
 /// A decoded, upright image and what the decoder learned on the way.
 public struct DecodedImage: Sendable {
     /// The pixels, upright (EXIF orientation applied), at 1/`scale` of the full size.
-    public var image: Image
+    public var image: RGBImage
     /// The format found in the bytes (not taken from the file name).
     public var format: ImageFormat
     /// Problems the decoder worked around, e.g. "Premature end of JPEG file" for a truncated JPEG.
@@ -16,7 +16,7 @@ public struct DecodedImage: Sendable {
     public var scale: Int
 
     /// A decoded image with its metadata.
-    public init(image: Image, format: ImageFormat, warnings: [String], fullWidth: Int, fullHeight: Int, scale: Int) {
+    public init(image: RGBImage, format: ImageFormat, warnings: [String], fullWidth: Int, fullHeight: Int, scale: Int) {
         self.image = image
         self.format = format
         self.warnings = warnings
@@ -27,7 +27,7 @@ public struct DecodedImage: Sendable {
 
     /// The upright result for a `stored` decode at 1/`scale` of a `fullWidth` x `fullHeight` stored picture.
     init(
-        stored: Image, orientation: ImageOrientation, format: ImageFormat, warnings: [String],
+        stored: RGBImage, orientation: ImageOrientation, format: ImageFormat, warnings: [String],
         storedFullWidth: Int, storedFullHeight: Int, scale: Int
     ) {
         let swaps = orientation.swapsDimensions

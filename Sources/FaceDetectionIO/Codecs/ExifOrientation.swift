@@ -52,7 +52,7 @@ public enum ExifOrientation {
     }
 
     /// A minimal APP1 Exif payload ("Exif\0\0" + TIFF with one IFD0 entry) that records `orientation`,
-    /// for writing with `ImageIO.encodeJPEG(_:quality:exif:)`.
+    /// for writing with `ImageCodec.encodeJPEG(_:quality:exif:)`.
     public static func payload(for orientation: ImageOrientation, bigEndian: Bool = false) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] {
             bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)]

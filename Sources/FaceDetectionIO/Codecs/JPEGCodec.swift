@@ -33,14 +33,14 @@ enum JPEGCodec {
         let width = Int(header.width)
         let height = Int(header.height)
         if let problem = limits.violation(width: width, height: height) {
-            throw ImageIOError(path: name, reason: problem)
+            throw ImageCodecError(path: name, reason: problem)
         }
         var warnings: [String] = []
         let tagValue =
             header.exifLength > 0 ? ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) : nil
         let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
         let swaps = orientation.swapsDimensions
-        let scale = ImageIO.dctScale(forMaxScale: chooseScale(swaps ? height : width, swaps ? width : height))
+        let scale = ImageCodec.dctScale(forMaxScale: chooseScale(swaps ? height : width, swaps ? width : height))
         if scale != 1 {
             readHeader(scale: scale)  // the header again, for the scaled size
             if status.code != 0 { throw error(status, name: name) }
@@ -67,7 +67,7 @@ enum JPEGCodec {
         }
 
         return DecodedImage(
-            stored: Image(width: scaledWidth, height: scaledHeight, pixels: pixels),
+            stored: RGBImage(width: scaledWidth, height: scaledHeight, pixels: pixels),
             orientation: orientation, format: .jpeg, warnings: warnings,
             storedFullWidth: width, storedFullHeight: height, scale: scale)
     }
@@ -80,12 +80,12 @@ enum JPEGCodec {
     static let maxScanPixels: UInt64 = 1 << 32
 
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
-    static func encode(_ image: Image, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
+    static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
         guard (1...100).contains(quality) else {
-            throw ImageIOError(path: name, reason: "JPEG quality \(quality) is outside 1...100")
+            throw ImageCodecError(path: name, reason: "JPEG quality \(quality) is outside 1...100")
         }
         guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
-            throw ImageIOError(
+            throw ImageCodecError(
                 path: name, reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
         }
         var status = CJPEGStatus()
@@ -94,7 +94,7 @@ enum JPEGCodec {
         let exifBytes = exif ?? []
         _ = image.pixels.withUnsafeBufferPointer { rgb in
             exifBytes.withUnsafeBufferPointer { exif in
-                // Safety: cjpeg_encode reads width·height·3 = pixels.count bytes (Image's invariant) and
+                // Safety: cjpeg_encode reads width·height·3 = pixels.count bytes (RGBImage's invariant) and
                 // exif.count Exif bytes, refusing more than CJPEG_EXIF_CAPACITY − 2.
                 cjpeg_encode(
                     rgb.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
@@ -103,15 +103,15 @@ enum JPEGCodec {
         }
         defer { cjpeg_free(output) }
         guard status.code == 0, let output else {
-            throw ImageIOError(path: name, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
+            throw ImageCodecError(path: name, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
         }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
     /// The error for a failed shim call: "truncated JPEG: …" when libjpeg ran out of data, else "corrupt JPEG: …".
-    private static func error(_ status: CJPEGStatus, name: String) -> ImageIOError {
+    private static func error(_ status: CJPEGStatus, name: String) -> ImageCodecError {
         let message = string(fromCCharArray: status.message)
         let ranOutOfData = string(fromCCharArray: status.firstWarning) == "Premature end of JPEG file"
-        return ImageIOError(path: name, reason: (ranOutOfData ? "truncated JPEG: " : "corrupt JPEG: ") + message)
+        return ImageCodecError(path: name, reason: (ranOutOfData ? "truncated JPEG: " : "corrupt JPEG: ") + message)
     }
 }

@@ -22,7 +22,7 @@ enum PNGCodec {
         let width = Int(header.width)
         let height = Int(header.height)
         if let problem = limits.violation(width: width, height: height) {
-            throw ImageIOError(path: name, reason: problem)
+            throw ImageCodecError(path: name, reason: problem)
         }
         var warnings: [String] = []
         let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
@@ -43,15 +43,15 @@ enum PNGCodec {
         let warning = string(fromCCharArray: status.warning)
         if !warning.isEmpty && !warning.hasPrefix("iCCP:") { warnings.insert(warning, at: 0) }
         return DecodedImage(
-            stored: Image(width: width, height: height, pixels: pixels), orientation: orientation,
+            stored: RGBImage(width: width, height: height, pixels: pixels), orientation: orientation,
             format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
     }
 
     /// Encodes `image` as an 8-bit RGB PNG.
-    static func encode(_ image: Image, name: String) throws -> [UInt8] {
+    static func encode(_ image: RGBImage, name: String) throws -> [UInt8] {
         let capacity = cpng_encode_capacity(UInt32(clamping: image.width), UInt32(clamping: image.height))
         guard image.width > 0, image.height > 0, capacity > 0 else {
-            throw ImageIOError(path: name, reason: "cannot write a \(image.width)x\(image.height) PNG")
+            throw ImageCodecError(path: name, reason: "cannot write a \(image.width)x\(image.height) PNG")
         }
         var status = CPNGStatus()
         var size = capacity
@@ -65,15 +65,15 @@ enum PNGCodec {
             initialized = status.code == 0 ? size : 0
         }
         if status.code != 0 {
-            throw ImageIOError(path: name, reason: "PNG encoding failed: \(string(fromCCharArray: status.message))")
+            throw ImageCodecError(path: name, reason: "PNG encoding failed: \(string(fromCCharArray: status.message))")
         }
         return bytes
     }
 
     /// The error for a failed shim call: "truncated PNG" when libpng ran out of data, else "corrupt PNG: …".
-    private static func error(_ status: CPNGStatus, name: String) -> ImageIOError {
+    private static func error(_ status: CPNGStatus, name: String) -> ImageCodecError {
         let message = string(fromCCharArray: status.message)
         let ranOutOfData = message.contains("read beyond end of data") || message.contains("Not enough image data")
-        return ImageIOError(path: name, reason: ranOutOfData ? "truncated PNG" : "corrupt PNG: \(message)")
+        return ImageCodecError(path: name, reason: ranOutOfData ? "truncated PNG" : "corrupt PNG: \(message)")
     }
 }

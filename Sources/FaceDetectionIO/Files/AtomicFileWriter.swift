@@ -19,14 +19,14 @@ package final class AtomicFileWriter {
     private var fd: Int32
 
     /// Writes `bytes` to `path` atomically. Errors name `path`.
-    package static func write(_ bytes: [UInt8], to path: String) throws(ImageIOError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(ImageCodecError) {
         let writer = try AtomicFileWriter(path: path)
         try writer.write(bytes)
         try writer.commit()
     }
 
     /// Starts writing `path`: creates its temporary file. Errors name `path`.
-    package init(path: String) throws(ImageIOError) {
+    package init(path: String) throws(ImageCodecError) {
         self.path = path
         temporary = Self.temporaryPath(for: path)
         fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -37,7 +37,7 @@ package final class AtomicFileWriter {
     deinit { abandon() }
 
     /// Appends `bytes` to the temporary file; on failure the file is abandoned.
-    package func write(_ bytes: [UInt8]) throws(ImageIOError) {
+    package func write(_ bytes: [UInt8]) throws(ImageCodecError) {
         precondition(fd >= 0, "AtomicFileWriter: write after commit or abandon")
         if let code = writeAll(bytes, to: fd) {
             abandon()
@@ -46,7 +46,7 @@ package final class AtomicFileWriter {
     }
 
     /// Renames the finished temporary file to `path`; on failure it is removed instead.
-    package func commit() throws(ImageIOError) {
+    package func commit() throws(ImageCodecError) {
         precondition(fd >= 0, "AtomicFileWriter: commit after commit or abandon")
         let closed = close(fd)
         fd = -1
@@ -75,8 +75,8 @@ package final class AtomicFileWriter {
     }
 
     /// "path: cannot write: reason".
-    private static func failure(_ path: String, _ code: Int32) -> ImageIOError {
-        ImageIOError(path: path, reason: "cannot write: \(describeSystemError(code))")
+    private static func failure(_ path: String, _ code: Int32) -> ImageCodecError {
+        ImageCodecError(path: path, reason: "cannot write: \(describeSystemError(code))")
     }
 }
 

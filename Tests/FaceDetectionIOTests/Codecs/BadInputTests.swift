@@ -6,15 +6,15 @@ import Testing
 /// Every kind of bad input fails with a clear one-line reason that names the file (or, for a
 /// truncated JPEG, decodes with a warning).
 struct BadInputTests {
-    /// The reason `ImageIO.read` gives for the fixture `bad/name`, or nil when it succeeds.
-    private func failure(_ name: String, limits: DecodeLimits = .init()) -> ImageIOError? {
+    /// The reason `ImageCodec.read` gives for the fixture `bad/name`, or nil when it succeeds.
+    private func failure(_ name: String, limits: DecodeLimits = .init()) -> ImageCodecError? {
         do {
-            _ = try ImageIO.read(path: FixturePaths.codec("bad/" + name), limits: limits)
+            _ = try ImageCodec.read(path: FixturePaths.codec("bad/" + name), limits: limits)
             return nil
-        } catch let error as ImageIOError {
+        } catch let error as ImageCodecError {
             return error
         } catch {
-            Issue.record("not an ImageIOError: \(error)")
+            Issue.record("not an ImageCodecError: \(error)")
             return nil
         }
     }
@@ -58,25 +58,26 @@ struct BadInputTests {
     }
 
     @Test func limitsRefuseAnOrdinaryImageWhenSetLow() throws {
-        #expect(throws: ImageIOError.self) {
-            try ImageIO.read(
+        #expect(throws: ImageCodecError.self) {
+            try ImageCodec.read(
                 path: FixturePaths.photo("grace_hopper.jpg"), limits: DecodeLimits(maxPixels: 512 * 600 - 1))
         }
-        let image = try ImageIO.read(
+        let image = try ImageCodec.read(
             path: FixturePaths.photo("grace_hopper.jpg"), limits: DecodeLimits(maxDimension: 600, maxPixels: 512 * 600))
         #expect(image.image.width == 512)
     }
 
     @Test func truncatedJPEGDecodesWithWarningAndGreyRemainder() throws {
-        let decoded = try ImageIO.read(path: FixturePaths.codec("bad/truncated.jpg"))
+        let decoded = try ImageCodec.read(path: FixturePaths.codec("bad/truncated.jpg"))
         let full = try ReferencePixels.readPPM(FixturePaths.codec("bad/truncated.full.ref.ppm"))
         #expect(decoded.warnings.first == "Premature end of JPEG file")
         #expect(decoded.image.width == full.width && decoded.image.height == full.height)
         // The first MCU rows decode as in the complete file; the last row is the grey that fills missing data.
         let rows = 24  // the first MCU rows (16 pixels each), away from the cut
-        let topRows = Image(
+        let topRows = RGBImage(
             width: full.width, height: rows, pixels: Array(decoded.image.pixels.prefix(full.width * rows * 3)))
-        let fullTop = Image(width: full.width, height: rows, pixels: Array(full.pixels.prefix(full.width * rows * 3)))
+        let fullTop = RGBImage(
+            width: full.width, height: rows, pixels: Array(full.pixels.prefix(full.width * rows * 3)))
         #expect(ReferencePixels.maxDifference(topRows, fullTop) <= 1)
         let lastRow = decoded.image.pixels.suffix(full.width * 3)
         #expect(lastRow.allSatisfy { abs(Int($0) - 128) <= 1 })
@@ -85,29 +86,31 @@ struct BadInputTests {
     @Test func truncatedJPEGHeaderFails() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec("jpeg_baseline.jpg"))))
         for cut in [3, 20, 100] {
-            #expect(throws: ImageIOError.self) { try ImageIO.decode(Array(bytes.prefix(cut)), name: "cut.jpg") }
+            #expect(throws: ImageCodecError.self) { try ImageCodec.decode(Array(bytes.prefix(cut)), name: "cut.jpg") }
         }
-        let error = #expect(throws: ImageIOError.self) { try ImageIO.decode(Array(bytes.prefix(2)), name: "two.jpg") }
+        let error = #expect(throws: ImageCodecError.self) {
+            try ImageCodec.decode(Array(bytes.prefix(2)), name: "two.jpg")
+        }
         #expect(error?.reason == "truncated JPEG")
     }
 
     @Test func contentDecidesTheFormatNotTheExtension() throws {
-        let png = try ImageIO.read(path: FixturePaths.codec("bad/png_named.jpg"))
+        let png = try ImageCodec.read(path: FixturePaths.codec("bad/png_named.jpg"))
         #expect(png.format == .png && png.image.width == 9 && png.image.height == 7)
-        let jpeg = try ImageIO.read(path: FixturePaths.codec("bad/jpeg_named.png"))
+        let jpeg = try ImageCodec.read(path: FixturePaths.codec("bad/jpeg_named.png"))
         #expect(jpeg.format == .jpeg && jpeg.image.width == 9 && jpeg.image.height == 7)
     }
 
     @Test func missingFileAndDirectoryGiveClearReasons() throws {
-        let missing = #expect(throws: ImageIOError.self) {
-            try ImageIO.read(path: FixturePaths.codec("no-such-file.png"))
+        let missing = #expect(throws: ImageCodecError.self) {
+            try ImageCodec.read(path: FixturePaths.codec("no-such-file.png"))
         }
         #expect(missing?.reason == "no such file")
         #expect(missing?.path == FixturePaths.codec("no-such-file.png"))
-        let directory = #expect(throws: ImageIOError.self) { try ImageIO.read(path: FixturePaths.codec("bad")) }
+        let directory = #expect(throws: ImageCodecError.self) { try ImageCodec.read(path: FixturePaths.codec("bad")) }
         #expect(directory?.reason == "is a directory")
-        let throughFile = #expect(throws: ImageIOError.self) {
-            try Image(contentsOf: FixturePaths.codec("manifest.txt/x.png"))
+        let throughFile = #expect(throws: ImageCodecError.self) {
+            try RGBImage(contentsOf: FixturePaths.codec("manifest.txt/x.png"))
         }
         #expect(throughFile?.reason == "a path component is not a directory")
     }
@@ -117,30 +120,30 @@ struct BadInputTests {
         let directory = try FixturePaths.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/locked.png"
-        try ImageIO.write(Image(width: 2, height: 2), to: path)
+        try ImageCodec.write(RGBImage(width: 2, height: 2), to: path)
         chmod(path, 0)
-        let error = #expect(throws: ImageIOError.self) { try ImageIO.read(path: path) }
+        let error = #expect(throws: ImageCodecError.self) { try ImageCodec.read(path: path) }
         #expect(error?.reason == "permission denied")
     }
 
     @Test func everyPrefixOfAValidFileFailsOrWarnsWithoutCrashing() throws {
-        // Cutting a file anywhere must give an ImageIOError or a decoded image, never a crash.
+        // Cutting a file anywhere must give an ImageCodecError or a decoded image, never a crash.
         // A cut PNG decodes only when all its image data is there (just the 12-byte IEND chunk is cut).
         for name in [
             "png_rgba_adam7.png", "png_palette_trns.png", "png_exif_orientation_6.png", "jpeg_progressive.jpg",
             "exif_orientation_6.jpg",
         ] {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec(name))))
-            let complete = try ImageIO.decode(bytes, name: name).image
+            let complete = try ImageCodec.decode(bytes, name: name).image
             for cut in stride(from: 0, to: bytes.count, by: 7) {
                 do {
-                    let decoded = try ImageIO.decode(Array(bytes.prefix(cut)), name: name)
+                    let decoded = try ImageCodec.decode(Array(bytes.prefix(cut)), name: name)
                     if decoded.format == .png {
                         #expect(cut >= bytes.count - 12 && decoded.image == complete, "\(name) cut at \(cut)")
                     } else {
                         #expect(decoded.warnings.first == "Premature end of JPEG file", "\(name) cut at \(cut)")
                     }
-                } catch is ImageIOError {
+                } catch is ImageCodecError {
                 }
             }
         }
@@ -162,14 +165,14 @@ struct ScanLimitTests {
     }
 
     @Test func tooManyScansFail() throws {
-        let error = #expect(throws: ImageIOError.self) {
-            try ImageIO.decode(try repeatingLastScan(1_100), name: "scans.jpg")
+        let error = #expect(throws: ImageCodecError.self) {
+            try ImageCodec.decode(try repeatingLastScan(1_100), name: "scans.jpg")
         }
         #expect(error?.reason == "corrupt JPEG: more than 1000 progressive scans")
     }
 
     @Test func manyScansBelowTheLimitDecode() throws {
-        let decoded = try ImageIO.decode(try repeatingLastScan(900), name: "scans.jpg")
+        let decoded = try ImageCodec.decode(try repeatingLastScan(900), name: "scans.jpg")
         #expect(decoded.image.width == 40 && decoded.image.height == 30)
     }
 }
@@ -184,7 +187,7 @@ struct LargeNonImageTests {
         var text: [UInt8] = []
         while text.count < 300_000 { text += line }
         try Data(text).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: ImageIOError.self) { try ImageIO.read(path: path) }
+        let error = #expect(throws: ImageCodecError.self) { try ImageCodec.read(path: path) }
         #expect(error?.reason == "not a JPEG or PNG image (looks like text)")
     }
 }
@@ -195,16 +198,17 @@ struct FileSizeLimitTests {
     @Test func aRegularFileAboveTheLimitIsRefusedBeforeReading() throws {
         let path = FixturePaths.codec("jpeg_203x151.jpg")
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-        #expect(throws: ImageIOError(path: path, reason: "file too large: more than \(size - 1) bytes (the limit)")) {
-            try ImageIO.read(path: path, limits: DecodeLimits(maxFileBytes: size - 1))
+        #expect(throws: ImageCodecError(path: path, reason: "file too large: more than \(size - 1) bytes (the limit)"))
+        {
+            try ImageCodec.read(path: path, limits: DecodeLimits(maxFileBytes: size - 1))
         }
-        #expect(try ImageIO.read(path: path, limits: DecodeLimits(maxFileBytes: size)).image.width == 203)
+        #expect(try ImageCodec.read(path: path, limits: DecodeLimits(maxFileBytes: size)).image.width == 203)
     }
 
     @Test func anEndlessDeviceIsRefusedNotReadForever() throws {
         // /dev/zero never ends: its first bytes are no image, and the cap stops the read anyway.
-        let error = try #require(throws: ImageIOError.self) {
-            try ImageIO.read(path: "/dev/zero", limits: DecodeLimits(maxFileBytes: 1 << 20))
+        let error = try #require(throws: ImageCodecError.self) {
+            try ImageCodec.read(path: "/dev/zero", limits: DecodeLimits(maxFileBytes: 1 << 20))
         }
         #expect(error.reason.hasPrefix("not a JPEG or PNG image"))
     }
@@ -228,8 +232,8 @@ struct FileSizeLimitTests {
         }
         signal(SIGPIPE, SIG_IGN)
         writer.start()
-        let error = try #require(throws: ImageIOError.self) {
-            try ImageIO.read(path: fifo, limits: DecodeLimits(maxFileBytes: 4 << 20))
+        let error = try #require(throws: ImageCodecError.self) {
+            try ImageCodec.read(path: fifo, limits: DecodeLimits(maxFileBytes: 4 << 20))
         }
         #expect(error.reason == "file too large: more than \(4 << 20) bytes (the limit)")
     }

@@ -20,7 +20,7 @@ struct FixtureDecodeTests {
     @Test(arguments: try manifest())
     func decodeMatchesReference(entry: [String]) throws {
         let (file, reference, tolerance) = (entry[0], entry[1], Int(entry[2]) ?? -1)
-        let decoded = try ImageIO.read(path: FixturePaths.codec(file))
+        let decoded = try ImageCodec.read(path: FixturePaths.codec(file))
         let expected = try ReferencePixels.readPPM(FixturePaths.codec(reference))
         #expect(decoded.image.width == expected.width && decoded.image.height == expected.height)
         guard decoded.image.width == expected.width, decoded.image.height == expected.height else { return }
@@ -33,13 +33,13 @@ struct FixtureDecodeTests {
 
     @Test(arguments: try ReferencePixels.lines(FixturePaths.codec("photo_crc32.txt")))
     func photoPNGMatchesReferenceChecksum(entry: [String]) throws {
-        let image = try Image(contentsOf: FixturePaths.photo(entry[0]))
+        let image = try RGBImage(contentsOf: FixturePaths.photo(entry[0]))
         #expect(image.width == Int(entry[1]) && image.height == Int(entry[2]))
         #expect(String(ReferencePixels.crc32(image.pixels), radix: 16) == entry[3].drop { $0 == "0" }.lowercased())
     }
 
     @Test func graceHopperAtOneEighthMatchesReference() throws {
-        let decoded = try ImageIO.read(path: FixturePaths.photo("grace_hopper.jpg"), maxScale: 8)
+        let decoded = try ImageCodec.read(path: FixturePaths.photo("grace_hopper.jpg"), maxScale: 8)
         let expected = try ReferencePixels.readPPM(FixturePaths.codec("grace_hopper.scale8.ref.ppm"))
         #expect(decoded.scale == 8 && decoded.fullWidth == 512 && decoded.fullHeight == 600)
         #expect(decoded.image.width == 64 && decoded.image.height == 75)

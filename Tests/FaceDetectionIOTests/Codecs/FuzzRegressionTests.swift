@@ -17,7 +17,7 @@ struct FuzzRegressionTests {
 
     @Test(arguments: try inputs())
     func eachIsRefusedWithAnErrorNamingIt(path: String) throws {
-        let error = try #require(throws: ImageIOError.self) { try ImageIO.read(path: path) }
+        let error = try #require(throws: ImageCodecError.self) { try ImageCodec.read(path: path) }
         #expect(error.description.contains(path))
         #expect(!error.description.contains("\n"))
     }

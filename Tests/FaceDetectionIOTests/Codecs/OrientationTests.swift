@@ -8,7 +8,7 @@ import Testing
 struct OrientationTests {
     @Test(arguments: ImageOrientation.allCases)
     func fixtureDecodesUpright(orientation: ImageOrientation) throws {
-        let decoded = try ImageIO.read(path: FixturePaths.codec("exif_orientation_\(orientation.rawValue).jpg"))
+        let decoded = try ImageCodec.read(path: FixturePaths.codec("exif_orientation_\(orientation.rawValue).jpg"))
         let upright = try ReferencePixels.readPPM(FixturePaths.codec("exif_upright.ref.ppm"))
         #expect(decoded.image.width == 24 && decoded.image.height == 16)
         #expect(decoded.fullWidth == 24 && decoded.fullHeight == 16)
@@ -24,8 +24,8 @@ struct OrientationTests {
         for bigEndian in [false, true] {
             let exif = ExifOrientation.payload(for: orientation, bigEndian: bigEndian)
             #expect(ExifOrientation.value(inExif: exif) == orientation.rawValue)
-            let jpeg = try ImageIO.encodeJPEG(stored, quality: 100, exif: exif)
-            let decoded = try ImageIO.decode(jpeg, name: "f.jpg")
+            let jpeg = try ImageCodec.encodeJPEG(stored, quality: 100, exif: exif)
+            let decoded = try ImageCodec.decode(jpeg, name: "f.jpg")
             #expect(decoded.image.width == upright.width && decoded.image.height == upright.height)
             #expect(ReferencePixels.maxDifference(decoded.image, upright) <= 40)
             #expect(dominantColors(decoded.image) == dominantColors(upright))
@@ -57,7 +57,7 @@ struct OrientationTests {
         exif[6 + 8 + 2 + 8] = 9  // the Orientation value (little-endian low byte)
         #expect(ExifOrientation.value(inExif: exif) == 9)
         let image = fPicture()
-        let decoded = try ImageIO.decode(try ImageIO.encodeJPEG(image, quality: 95, exif: exif), name: "nine.jpg")
+        let decoded = try ImageCodec.decode(try ImageCodec.encodeJPEG(image, quality: 95, exif: exif), name: "nine.jpg")
         #expect(decoded.image.width == image.width && decoded.image.height == image.height)
         #expect(decoded.warnings == ["ignored invalid EXIF orientation 9"])
     }
@@ -74,7 +74,7 @@ struct OrientationTests {
     }
 
     /// Colour names (r, b or other) of the four corners, for checks that survive JPEG noise.
-    private func dominantColors(_ image: Image) -> [Character] {
+    private func dominantColors(_ image: RGBImage) -> [Character] {
         [(0, 0), (image.width - 1, 0), (0, image.height - 1), (image.width - 1, image.height - 1)].map { x, y in
             let c = image[x, y]
             return c.r > 128 && c.b < 128 ? "r" : c.b > 128 && c.r < 128 ? "b" : "?"
@@ -84,9 +84,9 @@ struct OrientationTests {
 
 /// A 6×5 (width × height) red "F" on blue, after stb's image_write_test: no symmetry, so any flip,
 /// turn or swapped channel changes it.
-func fPicture() -> Image {
+func fPicture() -> RGBImage {
     let rows = ["RRRRRB", "RBBBBB", "RRRRBB", "RBBBBB", "RBBBBB"]
-    var image = Image(width: 6, height: 5, fill: RGB(0, 0, 255))
+    var image = RGBImage(width: 6, height: 5, fill: RGB(0, 0, 255))
     for (y, row) in rows.enumerated() {
         for (x, c) in row.enumerated() where c == "R" { image[x, y] = RGB(255, 0, 0) }
     }
@@ -96,17 +96,17 @@ func fPicture() -> Image {
 /// PNG's eXIf chunk carries an orientation too.
 struct PNGExifOrientationTests {
     @Test func pngExifOrientationIsApplied() throws {
-        let decoded = try ImageIO.read(path: FixturePaths.codec("png_exif_orientation_6.png"))
+        let decoded = try ImageCodec.read(path: FixturePaths.codec("png_exif_orientation_6.png"))
         // Stored 11 wide x 13 high, upright 13 x 11 (the 13x11 RGB fixture).
         #expect(decoded.image.width == 13 && decoded.image.height == 11)
         #expect(decoded.fullWidth == 13 && decoded.fullHeight == 11)
-        #expect(decoded.image == (try ImageIO.read(path: FixturePaths.codec("png_rgb_8bit.png")).image))
+        #expect(decoded.image == (try ImageCodec.read(path: FixturePaths.codec("png_rgb_8bit.png")).image))
     }
 
     @Test func chunkWithImpossibleLengthIsIgnored() throws {
-        var bytes = [UInt8](try ImageIO.encode(fPicture(), as: .png))
+        var bytes = [UInt8](try ImageCodec.encode(fPicture(), as: .png))
         // Make the IHDR chunk's length absurd: the walk must stop, libpng then rejects the file.
         bytes[8...11] = [0x7F, 0xFF, 0xFF, 0xFF]
-        #expect(throws: ImageIOError.self) { try ImageIO.decode(bytes, name: "bad-length.png") }
+        #expect(throws: ImageCodecError.self) { try ImageCodec.decode(bytes, name: "bad-length.png") }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Reading the reference decodes written by tools/make_codec_fixtures.py, and comparing images.
 enum ReferencePixels {
-    /// A binary PPM (P6, maxval 255) as an `Image`.
-    static func readPPM(_ path: String) throws -> Image {
+    /// A binary PPM (P6, maxval 255) as an `RGBImage`.
+    static func readPPM(_ path: String) throws -> RGBImage {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         // Header: "P6", width, height, maxval, separated by whitespace, then one whitespace byte.
         var fields: [Int] = []
@@ -24,7 +24,7 @@ enum ReferencePixels {
         index += 1
         let (width, height) = (fields[0], fields[1])
         guard fields[2] == 255, bytes.count - index == width * height * 3 else { throw PPMError.badSize(path) }
-        return Image(width: width, height: height, pixels: Array(bytes[index...]))
+        return RGBImage(width: width, height: height, pixels: Array(bytes[index...]))
     }
 
     enum PPMError: Error {
@@ -33,7 +33,7 @@ enum ReferencePixels {
     }
 
     /// The largest absolute difference between corresponding samples (the images must have one size).
-    static func maxDifference(_ a: Image, _ b: Image) -> Int {
+    static func maxDifference(_ a: RGBImage, _ b: RGBImage) -> Int {
         precondition(a.width == b.width && a.height == b.height)
         var worst = 0
         for i in a.pixels.indices { worst = max(worst, abs(Int(a.pixels[i]) - Int(b.pixels[i]))) }
@@ -41,7 +41,7 @@ enum ReferencePixels {
     }
 
     /// The mean absolute difference between corresponding samples.
-    static func meanDifference(_ a: Image, _ b: Image) -> Double {
+    static func meanDifference(_ a: RGBImage, _ b: RGBImage) -> Double {
         precondition(a.width == b.width && a.height == b.height)
         var total = 0
         for i in a.pixels.indices { total += abs(Int(a.pixels[i]) - Int(b.pixels[i])) }

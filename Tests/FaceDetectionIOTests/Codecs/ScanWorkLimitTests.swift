@@ -17,7 +17,7 @@ struct ScanWorkLimitTests {
 
     @Test func scansTimesPixelsAboveTheLimitFail() throws {
         let limit: UInt64 = 40 * 30 * 20  // 20 scans of this image
-        let error = #expect(throws: ImageIOError.self) {
+        let error = #expect(throws: ImageCodecError.self) {
             try JPEGCodec.decode(
                 try repeatingLastScan(15), name: "scans.jpg", limits: .init(), scale: { _, _ in 1 },
                 maxScanPixels: limit)

@@ -15,7 +15,7 @@ struct WriteTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try fPicture().write(to: directory + "/" + name, quality: 100)
         #expect(try listing(directory) == [name])  // no temporary file left
-        let read = try ImageIO.read(path: directory + "/" + name)
+        let read = try ImageCodec.read(path: directory + "/" + name)
         #expect(read.format == ImageFormat(fileExtension: String(name.split(separator: ".")[1])))
         #expect(ReferencePixels.maxDifference(read.image, fPicture()) <= (read.format == .png ? 0 : 40))
     }
@@ -24,9 +24,9 @@ struct WriteTests {
         let directory = try FixturePaths.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/out.png"
-        try Image(width: 50, height: 40, fill: RGB(1, 2, 3)).write(to: path)
+        try RGBImage(width: 50, height: 40, fill: RGB(1, 2, 3)).write(to: path)
         try fPicture().write(to: path)
-        #expect(try Image(contentsOf: path) == fPicture())
+        #expect(try RGBImage(contentsOf: path) == fPicture())
         #expect(try listing(directory) == ["out.png"])
     }
 
@@ -34,7 +34,7 @@ struct WriteTests {
         let directory = try FixturePaths.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for name in ["out.bmp", "out", "out.png.txt", ".png"] {
-            let error = #expect(throws: ImageIOError.self) { try fPicture().write(to: directory + "/" + name) }
+            let error = #expect(throws: ImageCodecError.self) { try fPicture().write(to: directory + "/" + name) }
             #expect(error?.path == directory + "/" + name)
             #expect(error?.reason.hasPrefix("unknown output format") == true)
         }
@@ -45,12 +45,12 @@ struct WriteTests {
         let directory = try FixturePaths.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let missing = directory + "/no/such/dir/out.png"
-        let error = #expect(throws: ImageIOError.self) { try fPicture().write(to: missing) }
+        let error = #expect(throws: ImageCodecError.self) { try fPicture().write(to: missing) }
         #expect(error?.path == missing)
         #expect(error?.reason == "cannot write: no such file")
         try fPicture().write(to: directory + "/file.png")
         let underFile = directory + "/file.png/out.png"
-        let notDirectory = #expect(throws: ImageIOError.self) { try fPicture().write(to: underFile) }
+        let notDirectory = #expect(throws: ImageCodecError.self) { try fPicture().write(to: underFile) }
         #expect(notDirectory?.description.hasPrefix(underFile + ": cannot write") == true)
         #expect(try listing(directory) == ["file.png"])
     }
@@ -62,7 +62,7 @@ struct WriteTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let blocker = directory + "/taken.png"
         try FileManager.default.createDirectory(atPath: blocker + "/inside", withIntermediateDirectories: true)
-        let error = #expect(throws: ImageIOError.self) { try fPicture().write(to: blocker) }
+        let error = #expect(throws: ImageCodecError.self) { try fPicture().write(to: blocker) }
         #expect(error?.path == blocker)
         #expect(error?.reason.hasPrefix("cannot write: ") == true)
         #expect(try listing(directory) == ["taken.png"])
@@ -76,7 +76,7 @@ struct WriteTests {
             try? FileManager.default.removeItem(atPath: directory)
         }
         chmod(directory, 0o555)
-        let error = #expect(throws: ImageIOError.self) { try fPicture().write(to: directory + "/out.png") }
+        let error = #expect(throws: ImageCodecError.self) { try fPicture().write(to: directory + "/out.png") }
         #expect(error?.reason == "cannot write: permission denied")
         #expect(try listing(directory).isEmpty)
     }
@@ -85,7 +85,7 @@ struct WriteTests {
         let path = FixturePaths.codec("exif_orientation_6.jpg")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        _ = try ImageIO.read(path: path, maxScale: 2)
+        _ = try ImageCodec.read(path: path, maxScale: 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         let after = try FileManager.default.attributesOfItem(atPath: path)
         #expect(after[.modificationDate] as? Date == attributes[.modificationDate] as? Date)

@@ -14,7 +14,7 @@ private func mtcnn() throws -> MTCNN {
 /// MTCNN's faces of at least 100 px in fixture photo `name` (or its mirror image), each annotated
 /// with every attribute, largest first.
 private func annotatedFaces(_ name: String, mirrored: Bool = false) throws -> [Face] {
-    var image = try Image(contentsOf: FixturePaths.photo(name))
+    var image = try RGBImage(contentsOf: FixturePaths.photo(name))
     if mirrored { image = image.applying(.upMirrored) }
     var faces = try mtcnn().detect(in: image, minFaceSize: 100).sorted { $0.bounds.area > $1.bounds.area }
     for i in faces.indices { FaceAttributes().annotate(&faces[i], in: image) }
@@ -58,7 +58,7 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
 /// The mirror image: left and right landmarks swap sides; yaw and roll change sign (near zero on
 /// this frontal face, so only within MTCNN's landmark noise).
 @Test func mirroredAstronautSwapsLeftAndRight() throws {
-    let image = try Image(contentsOf: FixturePaths.photo("astronaut.png"))
+    let image = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png"))
     let a = try largestFace(astronautFaces)
     let b = try largestFace(mirroredAstronautFaces)
     #expect(abs(a.eulerY! + b.eulerY!) < 5 && abs(a.eulerZ! + b.eulerZ!) < 3)
@@ -78,7 +78,7 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
 /// to his own left, so ML Kit's yaw is large and positive and Android reports his RIGHT-side
 /// points (his right cheek and ear face the camera); in the mirror image all of it flips.
 @Test func turnedCameramanAndHisMirrorImage() throws {
-    let image = try Image(contentsOf: FixturePaths.photo("camera.png"))
+    let image = try RGBImage(contentsOf: FixturePaths.photo("camera.png"))
     let a = try largestFace(cameraFaces)
     let b = try largestFace(mirroredCameraFaces)
     let yaw = try #require(a.eulerY)

@@ -11,7 +11,7 @@ let graceHopperFace = Rect(x: 149, y: 102, width: 229, height: 229)
     // minimum sizes well under the faces keep the debug-build test short
     for (name, face, minFace) in [("astronaut.png", astronautFace, 48), ("grace_hopper.jpg", graceHopperFace, 100)] {
         let detector = try FaceDetector(options: .init(minFaceSize: .pixels(minFace), detector: .cascade))
-        let faces = try detector.detect(in: Image(contentsOf: FixturePaths.photo(name)))
+        let faces = try detector.detect(in: RGBImage(contentsOf: FixturePaths.photo(name)))
         let best = try #require(faces.first, "\(name): no face")
         #expect(best.bounds.iou(face) > 0.7, "\(name): \(best.bounds)")
         #expect(best.score > 0.75, "\(name): score \(best.score)")
@@ -22,18 +22,18 @@ let graceHopperFace = Rect(x: 149, y: 102, width: 229, height: 229)
 
 @Test func noConfidentFaceInThePhotoWithoutFaces() throws {
     let detector = try FaceDetector(options: .init(minFaceSize: .pixels(40), detector: .cascade))
-    let faces = try detector.detect(in: Image(contentsOf: FixturePaths.photo("camera.png")))
+    let faces = try detector.detect(in: RGBImage(contentsOf: FixturePaths.photo("camera.png")))
     #expect(faces.allSatisfy { $0.score < 0.5 })
 }
 
 /// `image`'s region `rect` (grown by 30 %) scaled to `side` × `side`, RGB channel by channel.
-func faceCrop(_ image: Image, _ rect: Rect, side: Int) -> Image {
+func faceCrop(_ image: RGBImage, _ rect: Rect, side: Int) -> RGBImage {
     let grow = rect.width * 0.3
     let x0 = max(0, Int(rect.x - grow / 2))
     let y0 = max(0, Int(rect.y - grow / 2))
     let w = min(image.width - x0, Int(rect.width + grow))
     let h = min(image.height - y0, Int(rect.height + grow))
-    var out = Image(width: side, height: side)
+    var out = RGBImage(width: side, height: side)
     for c in 0..<3 {
         var plane = GrayImage(width: w, height: h)
         for y in 0..<h { for x in 0..<w { plane[x, y] = image.pixels[((y0 + y) * image.width + x0 + x) * 3 + c] } }
@@ -45,10 +45,10 @@ func faceCrop(_ image: Image, _ rect: Rect, side: Int) -> Image {
 
 /// A canvas with fixture faces pasted at several sizes, and where they are (the face box
 /// inside each pasted crop: the crop is the box grown by 30 %).
-func multiFaceCanvas() throws -> (Image, [Rect]) {
-    let astronaut = try Image(contentsOf: FixturePaths.photo("astronaut.png"))
-    let hopper = try Image(contentsOf: FixturePaths.photo("grace_hopper.jpg"))
-    var canvas = Image(width: 400, height: 300, fill: RGB(140, 150, 160))
+func multiFaceCanvas() throws -> (RGBImage, [Rect]) {
+    let astronaut = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png"))
+    let hopper = try RGBImage(contentsOf: FixturePaths.photo("grace_hopper.jpg"))
+    var canvas = RGBImage(width: 400, height: 300, fill: RGB(140, 150, 160))
     var faces: [Rect] = []
     for (source, box, side, x, y) in [
         (astronaut, astronautFace, 40, 10, 20), (astronaut, astronautFace, 100, 70, 160),

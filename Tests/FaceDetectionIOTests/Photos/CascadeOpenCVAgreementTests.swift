@@ -28,7 +28,7 @@ struct OpenCVReference: Decodable {
 @Test func grayEqualizeAndResizeMatchOpenCVBitForBit() throws {
     let reference = try OpenCVReference.load()
     for (name, entry) in reference.images {
-        let image = try Image(contentsOf: FixturePaths.photo(name))
+        let image = try RGBImage(contentsOf: FixturePaths.photo(name))
         let gray = image.grayscale()
         #expect(CRC32.checksum(gray.pixels[...]) == entry.grayCRC32, "grey \(name)")
         let equalized = gray.histogramEqualized()
@@ -48,7 +48,7 @@ func rawWindowsMatchOpenCV(_ builtin: CascadeClassifier.Builtin, _ name: String)
     let reference = try OpenCVReference.load()
     for (photo, entry) in reference.images {
         let expected = try #require(entry.windows[name])
-        let equalized = try Image(contentsOf: FixturePaths.photo(photo)).grayscale().histogramEqualized()
+        let equalized = try RGBImage(contentsOf: FixturePaths.photo(photo)).grayscale().histogramEqualized()
         let (cx, cy, cw, ch) = (entry.crop[0], entry.crop[1], entry.crop[2], entry.crop[3])
         var crop = GrayImage(width: cw, height: ch)
         for y in 0..<ch { for x in 0..<cw { crop[x, y] = equalized[cx + x, cy + y] } }

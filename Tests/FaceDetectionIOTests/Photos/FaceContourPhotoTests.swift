@@ -5,8 +5,8 @@ import Testing
 
 /// The detector with contours (and landmarks, to compare with, and classification) on fixture photo `name`, or on its
 /// mirror image: its largest face, and the image.
-private func largestFaceWithContours(_ name: String, mirrored: Bool = false) throws -> (face: Face, image: Image) {
-    var image = try Image(contentsOf: FixturePaths.photo(name))
+private func largestFaceWithContours(_ name: String, mirrored: Bool = false) throws -> (face: Face, image: RGBImage) {
+    var image = try RGBImage(contentsOf: FixturePaths.photo(name))
     if mirrored { image = image.applying(.upMirrored) }
     let detector = try FaceDetector(
         options: .init(

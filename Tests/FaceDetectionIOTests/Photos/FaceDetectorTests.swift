@@ -4,9 +4,9 @@ import Testing
 
 /// The public `FaceDetector` with the embedded models: modes and what the options turn on and off.
 @Suite struct FaceDetectorTests {
-    let astronaut: Image
+    let astronaut: RGBImage
 
-    init() throws { astronaut = try Image(contentsOf: FixturePaths.photo("astronaut.png")) }
+    init() throws { astronaut = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png")) }
 
     /// The astronaut's face: centre near (224, 115) in the 512×512 photo.
     func expectAstronautFace(_ face: Face) {
@@ -108,7 +108,7 @@ import Testing
     /// 100 px for ML Kit's 10 % minimum face, gives him 0.43 and misses him), centre near (222, 148)
     /// in the 512×512 photo.
     @Test func accurateDefaultsFindTheTurnedCameraman() throws {
-        let cameraman = try Image(contentsOf: FixturePaths.photo("camera.png"))
+        let cameraman = try RGBImage(contentsOf: FixturePaths.photo("camera.png"))
         let faces = try FaceDetector(options: .init(mode: .accurate)).detect(in: cameraman)
         let face = try #require(faces.first)
         #expect(faces.count == 1)
@@ -124,7 +124,7 @@ import Testing
 
     @Test func prominentFaceOnlyKeepsTheLargest() throws {
         // Two astronauts side by side, the right one half the size.
-        var canvas = Image(width: 1024, height: 512, fill: RGB(128, 128, 128))
+        var canvas = RGBImage(width: 1024, height: 512, fill: RGB(128, 128, 128))
         let small = astronaut.resized(width: 256, height: 256)
         for y in 0..<512 { for x in 0..<512 { canvas[x, y] = astronaut[x, y] } }
         for y in 0..<256 { for x in 0..<256 { canvas[600 + x, 100 + y] = small[x, y] } }

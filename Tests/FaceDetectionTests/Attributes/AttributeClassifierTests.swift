@@ -34,8 +34,8 @@ import Testing
 /// A synthetic eye: skin-grey patch with either a round dark iris on a white sclera (open) or a
 /// thin dark lash line (closed); the classifier must tell them apart.
 @Test func eyeFeaturesSeparateDrawnOpenAndClosedEyes() throws {
-    func face(open: Bool) -> Image {
-        var image = Image(width: 160, height: 160, fill: RGB(170, 130, 110))
+    func face(open: Bool) -> RGBImage {
+        var image = RGBImage(width: 160, height: 160, fill: RGB(170, 130, 110))
         for (cx, cy) in [(60, 70), (100, 70)] {
             for y in (cy - 12)...(cy + 12) {
                 for x in (cx - 14)...(cx + 14) {

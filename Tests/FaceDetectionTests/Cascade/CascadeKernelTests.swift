@@ -42,7 +42,7 @@ func texturedImage(width: Int, height: Int, seed: UInt32 = 12345) -> GrayImage {
 }
 
 @Test func grayscaleUsesOpenCVFixedPointWeights() {
-    let image = Image(width: 5, height: 1, pixels: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 10, 200, 33])
+    let image = RGBImage(width: 5, height: 1, pixels: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 10, 200, 33])
     // (9798 R + 19235 G + 3735 B + 16384) >> 15
     #expect(image.grayscale().pixels == [76, 150, 29, 255, 124])
 }
@@ -183,7 +183,7 @@ func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
 
 @Test func detectorFindsNothingInFlatOrTinyImages() throws {
     let detector = try FaceDetector(options: .init(minFaceSize: .pixels(20)))
-    #expect(try detector.detect(in: Image(width: 200, height: 150, fill: RGB(90, 120, 200))).isEmpty)
-    #expect(try detector.detect(in: Image(width: 10, height: 10)).isEmpty)
-    #expect(try detector.detect(in: Image(width: 0, height: 0)).isEmpty)
+    #expect(try detector.detect(in: RGBImage(width: 200, height: 150, fill: RGB(90, 120, 200))).isEmpty)
+    #expect(try detector.detect(in: RGBImage(width: 10, height: 10)).isEmpty)
+    #expect(try detector.detect(in: RGBImage(width: 0, height: 0)).isEmpty)
 }

@@ -71,7 +71,7 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 9), (
     #expect(after < before / 100, "variance \(before) -> \(after)")
 
     // Stripes 8 px apart (the scale of eyes and mouth in a 48 px face) fade to a flat grey.
-    var stripes = Image(width: 64, height: 64)
+    var stripes = RGBImage(width: 64, height: 64)
     for y in 0..<64 { for x in 0..<64 where (x / 4) % 2 == 0 { stripes[x, y] = RGB(255, 255, 255) } }
     stripes.blur(Rect(x: 0, y: 0, width: 64, height: 64))
     // Pixels half a period apart differed by 255; now by a few levels (what remains is a gentle
@@ -84,7 +84,7 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 9), (
 }
 
 @Test func blurKeepsFlatColourAndSurvivesOddRectangles() {
-    var flat = Image(width: 30, height: 20, fill: RGB(10, 128, 251))
+    var flat = RGBImage(width: 30, height: 20, fill: RGB(10, 128, 251))
     let copy = flat
     flat.blur(Rect(x: 2, y: 2, width: 25, height: 15))
     #expect(flat == copy)

@@ -6,7 +6,7 @@ private let white = RGB(255, 255, 255)
 private let black = RGB(0, 0, 0)
 
 @Test func rectangleOutlineIsPixelExact() {
-    var image = Image(width: 8, height: 6)
+    var image = RGBImage(width: 8, height: 6)
     image.drawRectangle(Rect(x: 1, y: 1, width: 5, height: 4), color: white, thickness: 1)
     #expect(
         mask(image, white) == [
@@ -18,7 +18,7 @@ private let black = RGB(0, 0, 0)
             "........",
         ])
     // Edges round to the nearest pixel boundary; a 2 px stroke grows inwards.
-    var thick = Image(width: 9, height: 8)
+    var thick = RGBImage(width: 9, height: 8)
     thick.drawRectangle(Rect(x: 0.6, y: 0.4, width: 7.8, height: 6.2), color: white, thickness: 2)
     // Columns round(0.6) = 1 ..< round(8.4) = 8, rows round(0.4) = 0 ..< round(6.6) = 7.
     #expect(
@@ -35,7 +35,7 @@ private let black = RGB(0, 0, 0)
 }
 
 @Test func rectangleClipsAtTheBordersAndSurvivesAnySize() {
-    let blank = Image(width: 8, height: 8)
+    let blank = RGBImage(width: 8, height: 8)
     var image = blank
     image.drawRectangle(Rect(x: -5, y: -5, width: 10, height: 10), color: white, thickness: 1)
     #expect(changedPixels(blank, image).count == 9)  // column 4 and row 4 of rows/columns 0…4
@@ -67,7 +67,7 @@ private let black = RGB(0, 0, 0)
 }
 
 @Test func ringAndDiscArePixelExact() {
-    var ring = Image(width: 9, height: 9)
+    var ring = RGBImage(width: 9, height: 9)
     ring.drawCircle(center: Point(x: 4.5, y: 4.5), radius: 3, color: white, thickness: 1)
     // Pixel centres at distance d with 2 < d <= 3 (integer offsets dx, dy: 4 < dx² + dy² <= 9).
     #expect(
@@ -82,16 +82,16 @@ private let black = RGB(0, 0, 0)
             "....#....",
             ".........",
         ])
-    var disc = Image(width: 5, height: 5)
+    var disc = RGBImage(width: 5, height: 5)
     disc.drawCircle(center: Point(x: 2.5, y: 2.5), radius: 1.5, color: white, thickness: nil)
     #expect(mask(disc, white) == [".....", ".###.", ".###.", ".###.", "....."])
-    var dot = Image(width: 5, height: 5)  // centre on a pixel corner: no pixel centre within 0.3
+    var dot = RGBImage(width: 5, height: 5)  // centre on a pixel corner: no pixel centre within 0.3
     dot.drawCircle(center: Point(x: 2, y: 2), radius: 0.3, color: white, thickness: nil)
     #expect(mask(dot, white) == [".....", ".....", "..#..", ".....", "....."])
 }
 
 /// The painted pixels form one 8-connected shape.
-private func isConnected(_ image: Image, _ color: RGB) -> Bool {
+private func isConnected(_ image: RGBImage, _ color: RGB) -> Bool {
     var todo: [(Int, Int)] = []
     var seen = Set<Int>()
     var total = 0
@@ -119,7 +119,7 @@ private func isConnected(_ image: Image, _ color: RGB) -> Bool {
     var radius: Float = 0.5
     while radius < 40 {
         for thickness in [1, 2] {
-            var image = Image(width: 90, height: 90)
+            var image = RGBImage(width: 90, height: 90)
             let center = Point(x: 45 + radius.truncatingRemainder(dividingBy: 1), y: 44.3)
             image.drawCircle(center: center, radius: radius, color: white, thickness: thickness)
             #expect(isConnected(image, white), "radius \(radius) thickness \(thickness)")
@@ -130,7 +130,7 @@ private func isConnected(_ image: Image, _ color: RGB) -> Bool {
 }
 
 @Test func circlesClipAtTheBordersAndSurviveAnySize() {
-    let blank = Image(width: 10, height: 10)
+    let blank = RGBImage(width: 10, height: 10)
     var corner = blank
     corner.drawCircle(center: Point(x: 0, y: 0), radius: 4, color: white, thickness: nil)
     // A quarter disc: pixel centres (x + 0.5, y + 0.5) within 4 of the corner.
@@ -221,9 +221,9 @@ private func isConnected(_ image: Image, _ color: RGB) -> Bool {
 }
 
 @Test func defaultStyleScalesWithTheImage() {
-    #expect(AnnotationStyle.default(for: Image(width: 640, height: 480)).lineThickness == 2)
-    #expect(AnnotationStyle.default(for: Image(width: 4000, height: 3000)).lineThickness == 10)
-    var canvas = Image(width: 64, height: 48)
+    #expect(AnnotationStyle.default(for: RGBImage(width: 640, height: 480)).lineThickness == 2)
+    #expect(AnnotationStyle.default(for: RGBImage(width: 4000, height: 3000)).lineThickness == 10)
+    var canvas = RGBImage(width: 64, height: 48)
     canvas.draw([Face(bounds: Rect(x: 8, y: 8, width: 20, height: 20), score: 1)])
     #expect(canvas[8, 8] == RGB(0, 255, 0) && canvas[9, 9] == RGB(0, 255, 0) && canvas[10, 10] == black)
 }

@@ -7,7 +7,7 @@ private let white = RGB(255, 255, 255)
 /// `drawLine`: the pixels whose centres lie within half the thickness of the segment.
 @Suite struct LineTests {
     @Test func horizontalAndDiagonalLinesArePixelExact() {
-        var image = Image(width: 8, height: 5)
+        var image = RGBImage(width: 8, height: 5)
         image.drawLine(from: Point(x: 1.5, y: 1.5), to: Point(x: 6.5, y: 1.5), color: white, thickness: 1)
         image.drawLine(from: Point(x: 1.5, y: 2.5), to: Point(x: 3.5, y: 4.5), color: white, thickness: 1)
         #expect(
@@ -23,20 +23,20 @@ private let white = RGB(255, 255, 255)
     /// A shallow one-pixel line has exactly one painted pixel per column (no gaps, no doubling
     /// off the exact half-pixel case), and a thick one is wider.
     @Test func shallowLinesHaveNoGaps() {
-        var image = Image(width: 40, height: 20)
+        var image = RGBImage(width: 40, height: 20)
         image.drawLine(from: Point(x: 0.5, y: 2.2), to: Point(x: 39.5, y: 15.3), color: white, thickness: 1)
         let rows = mask(image, white)
         for x in 0..<40 {
             let painted = rows.filter { Array($0)[x] == "#" }.count
             #expect(painted >= 1 && painted <= 2, "column \(x): \(painted)")
         }
-        var thick = Image(width: 40, height: 20)
+        var thick = RGBImage(width: 40, height: 20)
         thick.drawLine(from: Point(x: 0.5, y: 2.2), to: Point(x: 39.5, y: 15.3), color: white, thickness: 4)
         #expect(mask(thick, white).joined().filter { $0 == "#" }.count > 3 * rows.joined().filter { $0 == "#" }.count)
     }
 
     @Test func linesClipAndIgnoreNonFiniteEnds() {
-        let blank = Image(width: 6, height: 6)
+        let blank = RGBImage(width: 6, height: 6)
         var image = blank
         image.drawLine(from: Point(x: -10, y: 3), to: Point(x: 20, y: 3), color: white, thickness: 1)
         #expect(mask(image, white)[2] == "######" && mask(image, white)[3] == "######")
@@ -49,7 +49,7 @@ private let white = RGB(255, 255, 255)
     /// `draw(_:style:)` draws a face's contours in the contour colour: a closed ring joins its ends,
     /// an open line does not.
     @Test func annotationDrawsContours() {
-        let blank = Image(width: 30, height: 30)
+        let blank = RGBImage(width: 30, height: 30)
         let ring = FaceContour(
             kind: .leftEye, points: [Point(x: 5.5, y: 5.5), Point(x: 15.5, y: 5.5), Point(x: 15.5, y: 15.5)])
         let open = FaceContour(kind: .noseBridge, points: [Point(x: 20.5, y: 20.5), Point(x: 25.5, y: 20.5)])
@@ -76,11 +76,11 @@ private let white = RGB(255, 255, 255)
             FaceContour(kind: .lowerLipBottom, points: [Point(x: 10.5, y: 30.5), Point(x: 30.5, y: 30.5)]),
             FaceContour(kind: .noseBridge, points: [Point(x: 20.5, y: 5.5), Point(x: 20.5, y: 10.5)]),
         ]
-        let lines = Image.contourLines(face)
+        let lines = RGBImage.contourLines(face)
         #expect(lines.count == 2)
         #expect(lines[0].closed && lines[0].points.count == 4 && lines[0].points[2] == Point(x: 30.5, y: 30.5))
         #expect(!lines[1].closed && lines[1].points.count == 2)
-        var canvas = Image(width: 40, height: 40)
+        var canvas = RGBImage(width: 40, height: 40)
         canvas.draw([face])
         let color = AnnotationStyle.default(for: canvas).contourColor
         #expect(canvas[8, 25] == color)  // on the closing edge (10.5, 30.5) → (5.5, 20.5)

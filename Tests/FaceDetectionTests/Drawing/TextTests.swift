@@ -6,7 +6,7 @@ private let ink = RGB(255, 255, 255)
 private let paper = RGB(0, 0, 128)
 
 @Test func letterARendersItsGlyphAtScaleOneAndTwo() {
-    var one = Image(width: 7, height: 10)
+    var one = RGBImage(width: 7, height: 10)
     one.drawText("A", at: Point(x: 0, y: 0), color: ink, background: nil, scale: 1)
     #expect(
         mask(one, ink) == [
@@ -21,7 +21,7 @@ private let paper = RGB(0, 0, 128)
             ".......",
             ".......",
         ])
-    var two = Image(width: 14, height: 20)
+    var two = RGBImage(width: 14, height: 20)
     two.drawText("A", at: Point(x: 0, y: 0), color: ink, background: nil, scale: 2)
     // Every font pixel becomes a 2 × 2 square.
     let doubled = mask(one, ink).flatMap { row in
@@ -46,7 +46,7 @@ private let paper = RGB(0, 0, 128)
 @Test func textBackgroundFillsExactlyTheTextBox() {
     let size = BitmapFont.size(of: "Hi 42\nx", scale: 3)
     #expect(size.width == (5 * 6 + 1) * 3 && size.height == 2 * 10 * 3)
-    let blank = Image(width: 200, height: 100, fill: RGB(9, 9, 9))
+    let blank = RGBImage(width: 200, height: 100, fill: RGB(9, 9, 9))
     var image = blank
     image.drawText("Hi 42", at: Point(x: 10.4, y: 20.6), color: ink, background: paper, scale: 3)
     let changed = changedPixels(blank, image)
@@ -58,14 +58,14 @@ private let paper = RGB(0, 0, 128)
 @Test func textClipsAtTheBorders() {
     let text = "Face 1: 87%"
     let whole = BitmapFont.size(of: text, scale: 2)
-    var reference = Image(width: whole.width, height: whole.height)
+    var reference = RGBImage(width: whole.width, height: whole.height)
     reference.drawText(text, at: Point(x: 0, y: 0), color: ink, background: paper, scale: 2)
     // The same text drawn 7 px left of and 5 px above a small image shows the matching part.
-    var clipped = Image(width: 40, height: 12)
+    var clipped = RGBImage(width: 40, height: 12)
     clipped.drawText(text, at: Point(x: -7, y: -5), color: ink, background: paper, scale: 2)
     for y in 0..<12 { for x in 0..<40 { #expect(clipped[x, y] == reference[x + 7, y + 5]) } }
 
-    let blank = Image(width: 16, height: 16)
+    let blank = RGBImage(width: 16, height: 16)
     for (origin, scale) in [
         (Point(x: 100, y: 0), 1), (Point(x: 0, y: -200), 5), (Point(x: -1e9, y: 3), 1),
         (Point(x: .nan, y: 0), 1), (Point(x: 3, y: .infinity), 2),
@@ -88,7 +88,7 @@ private let paper = RGB(0, 0, 128)
     let style = AnnotationStyle(
         boxColor: RGB(0, 255, 0), landmarkColor: RGB(255, 0, 0),
         lineThickness: 2, landmarkRadius: 3, labelScale: 2)
-    let blank = Image(width: 200, height: 120, fill: RGB(50, 50, 50))
+    let blank = RGBImage(width: 200, height: 120, fill: RGB(50, 50, 50))
     let size = BitmapFont.size(of: "id 3", scale: 2)  // 50 × 20
     var above = blank
     above.drawLabel("id 3", above: Rect(x: 40, y: 60, width: 50, height: 50), style: style)
@@ -105,5 +105,5 @@ private let paper = RGB(0, 0, 128)
     nothing.drawLabel("", above: Rect(x: 10, y: 50, width: 30, height: 30), style: style)
     nothing.drawLabel("x", above: Rect(x: .nan, y: 50, width: 30, height: 30), style: style)
     #expect(nothing == blank)
-    #expect(AnnotationStyle.default(for: Image(width: 4000, height: 3000)).labelScale == 5)
+    #expect(AnnotationStyle.default(for: RGBImage(width: 4000, height: 3000)).labelScale == 5)
 }

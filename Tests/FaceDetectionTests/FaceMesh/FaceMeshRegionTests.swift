@@ -38,7 +38,7 @@ import Testing
             pixels[(y * w + x) * 3 + 2] = 77
         }
     }
-    let image = Image(width: w, height: h, pixels: pixels)
+    let image = RGBImage(width: w, height: h, pixels: pixels)
     // A 20-pixel square centred at (30, 25), level: crop pixel (i, j) samples (20.5 + 2i, 15.5 + 2j) − 0.5.
     let region = FaceMeshRegion(
         bounds: Rect(x: 30 - 20 / 3, y: 25 - 20 / 3, width: 40 / 3, height: 40 / 3),

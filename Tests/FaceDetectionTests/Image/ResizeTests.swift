@@ -49,7 +49,7 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
 
 @Test func resizingAConstantImageKeepsItConstant() {
     let color = RGB(200, 17, 93)
-    let image = Image(width: 37, height: 23, fill: color)
+    let image = RGBImage(width: 37, height: 23, fill: color)
     for (w, h) in [(1, 1), (5, 3), (36, 22), (37, 23), (38, 24), (100, 61), (74, 7)] {
         let out = image.resized(width: w, height: h)
         #expect(out.width == w && out.height == h)
@@ -65,7 +65,7 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
 @Test func downscalingACheckerboardAveragesToGrey() {
     // A 1-pixel black/white checkerboard: point sampling would keep black or white (aliasing),
     // area averaging gives mid grey everywhere, by any factor.
-    var board = Image(width: 120, height: 90)
+    var board = RGBImage(width: 120, height: 90)
     for y in 0..<90 { for x in 0..<120 where (x + y) % 2 == 0 { board[x, y] = RGB(255, 255, 255) } }
     for (w, h) in [(60, 45), (30, 30), (17, 13), (7, 5), (1, 1), (59, 44)] {
         let small = board.resized(width: w, height: h)
@@ -77,7 +77,7 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
 }
 
 @Test func upscalingInterpolatesBetweenPixelCentres() {
-    let pair = Image(width: 2, height: 1, pixels: [0, 0, 0, 200, 100, 40])
+    let pair = RGBImage(width: 2, height: 1, pixels: [0, 0, 0, 200, 100, 40])
     let wide = pair.resized(width: 8, height: 1)
     // Output centres at input x = (o + 0.5) / 4 − 0.5: clamped to 0 up to o = 1, then a ramp to 1.
     #expect(
@@ -87,9 +87,9 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
 
 @Test func resizeHandlesEmptySizes() {
     let image = randomImage(width: 4, height: 4, seed: 1)
-    #expect(image.resized(width: 0, height: 5) == Image(width: 0, height: 5))
-    #expect(image.resized(width: -3, height: 2) == Image(width: 0, height: 2))
-    #expect(Image(width: 0, height: 0).resized(width: 3, height: 2) == Image(width: 3, height: 2))
+    #expect(image.resized(width: 0, height: 5) == RGBImage(width: 0, height: 5))
+    #expect(image.resized(width: -3, height: 2) == RGBImage(width: 0, height: 2))
+    #expect(RGBImage(width: 0, height: 0).resized(width: 3, height: 2) == RGBImage(width: 3, height: 2))
 }
 
 @Test func cropTakesTheGrownClippedRectangle() {

@@ -14,7 +14,7 @@ private let loaded = Result { try ShapePredictor(model: ModelFile(bytes: shapeMo
 private func shapePredictor() throws -> ShapePredictor { try loaded.get() }
 
 /// A binary PPM (P6, RGB) or PGM (P5, grey) fixture of `Fixtures/shape5-golden/`, as RGB.
-private func fixtureImage(_ name: String) throws -> Image {
+private func fixtureImage(_ name: String) throws -> RGBImage {
     let bytes = Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/shape5-golden/\(name)")))
     // Header: magic, width, height, maxval, separated by single whitespace characters.
     var fields: [String] = []
@@ -32,8 +32,8 @@ private func fixtureImage(_ name: String) throws -> Image {
     }
     let (width, height) = (Int(fields[1])!, Int(fields[2])!)
     let body = Array(bytes[index...])
-    if fields[0] == "P6" { return Image(width: width, height: height, pixels: body) }
-    return Image(width: width, height: height, pixels: body.flatMap { [$0, $0, $0] })
+    if fields[0] == "P6" { return RGBImage(width: width, height: height, pixels: body) }
+    return RGBImage(width: width, height: height, pixels: body.flatMap { [$0, $0, $0] })
 }
 
 /// dlib's answers: per fixture image, boxes (dlib's inclusive rectangles) and dlib's integer points.
@@ -210,7 +210,7 @@ func shapePredictorMatchesDlibOnDevSet() throws {
 }
 
 @Test func dlibGrayRule() {
-    let image = Image(width: 3, height: 1, pixels: [255, 255, 255, 1, 1, 0, 10, 20, 31])
+    let image = RGBImage(width: 3, height: 1, pixels: [255, 255, 255, 1, 1, 0, 10, 20, 31])
     #expect(ShapePredictor.dlibGrayImage(image).pixels == [255, 0, 20])
 }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import FaceDetection
 
 /// scikit-image's astronaut (public domain) at 256×256, written by tools/convert_mtcnn.py.
-func loadAstronaut() throws -> Image {
+func loadAstronaut() throws -> RGBImage {
     try readPPM(repositoryRoot.appendingPathComponent("Fixtures/mtcnn-golden/astronaut-256.ppm").path)
 }
 
@@ -38,8 +38,8 @@ func loadAstronaut() throws -> Image {
 
 @Test func mtcnnFindsNothingInFlatOrTinyImages() throws {
     let detector = try MTCNN(model: try loadMTCNNModel())
-    #expect(detector.detect(in: Image(width: 120, height: 90, fill: RGB(128, 128, 128))).isEmpty)
-    #expect(detector.detect(in: Image(width: 11, height: 40)).isEmpty)
+    #expect(detector.detect(in: RGBImage(width: 120, height: 90, fill: RGB(128, 128, 128))).isEmpty)
+    #expect(detector.detect(in: RGBImage(width: 11, height: 40)).isEmpty)
     // A face smaller than the minimum size is not looked for.
     #expect(detector.detect(in: try loadAstronaut(), minFaceSize: 120).isEmpty)
 }
@@ -71,7 +71,7 @@ func loadAstronaut() throws -> Image {
 
 @Test func areaResamplerAveragesAndNormalises() {
     // A 4×2 image of two colours, halved: each output pixel is the mean of a 2×2 block.
-    var image = Image(width: 4, height: 2)
+    var image = RGBImage(width: 4, height: 2)
     for y in 0..<2 { for x in 0..<4 { image[x, y] = x < 2 ? RGB(0, 100, 255) : RGB(UInt8(40 * x), 10, 20) } }
     var resampler = AreaResampler()
     var map = FeatureMap()

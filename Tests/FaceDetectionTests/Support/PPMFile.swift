@@ -2,8 +2,8 @@ import Foundation
 
 @testable import FaceDetection
 
-/// Reads a binary PPM (P6, maxval 255) as an `Image`.
-func readPPM(_ path: String) throws -> Image {
+/// Reads a binary PPM (P6, maxval 255) as an `RGBImage`.
+func readPPM(_ path: String) throws -> RGBImage {
     let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     var fields: [Int] = []
     var i = 2
@@ -17,5 +17,5 @@ func readPPM(_ path: String) throws -> Image {
         fields.append(v)
     }
     i += 1
-    return Image(width: fields[0], height: fields[1], pixels: Array(data[i..<(i + fields[0] * fields[1] * 3)]))
+    return RGBImage(width: fields[0], height: fields[1], pixels: Array(data[i..<(i + fields[0] * fields[1] * 3)]))
 }

@@ -11,7 +11,7 @@ extension ShapePredictor {
 
     /// The whole image in grey levels by dlib's rule (see `predict(in:box:)` for colour images);
     /// `predict` on the result gives the same points as `predict` on the colour image.
-    static func dlibGrayImage(_ image: Image) -> GrayImage {
+    static func dlibGrayImage(_ image: RGBImage) -> GrayImage {
         var gray = [UInt8](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { rgb in
             // gray[i] = (R + G + B) / 3 of pixel i

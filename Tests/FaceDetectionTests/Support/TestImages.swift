@@ -14,28 +14,28 @@ struct SeededRandom: RandomNumberGenerator {
 }
 
 /// A `width` × `height` image of random bytes in `range`.
-func randomImage(width: Int, height: Int, seed: UInt64, range: ClosedRange<UInt8> = 0...255) -> Image {
+func randomImage(width: Int, height: Int, seed: UInt64, range: ClosedRange<UInt8> = 0...255) -> RGBImage {
     var rng = SeededRandom(seed: seed)
     let bytes = (0..<(width * height * 3)).map { _ in UInt8.random(in: range, using: &rng) }
-    return Image(width: width, height: height, pixels: bytes)
+    return RGBImage(width: width, height: height, pixels: bytes)
 }
 
 /// The image as rows of text: `#` where the pixel has `color`, `.` elsewhere.
-func mask(_ image: Image, _ color: RGB) -> [String] {
+func mask(_ image: RGBImage, _ color: RGB) -> [String] {
     (0..<image.height).map { y in
         String((0..<image.width).map { x in image[x, y] == color ? "#" : "." })
     }
 }
 
 /// Positions of the pixels that differ between two images of the same size.
-func changedPixels(_ a: Image, _ b: Image) -> Set<[Int]> {
+func changedPixels(_ a: RGBImage, _ b: RGBImage) -> Set<[Int]> {
     var changed = Set<[Int]>()
     for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { changed.insert([x, y]) } }
     return changed
 }
 
 /// Variance of all channel values of the pixels inside `box`.
-func variance(_ image: Image, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Double {
+func variance(_ image: RGBImage, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Double {
     var sum = 0.0
     var sum2 = 0.0
     var n = 0.0

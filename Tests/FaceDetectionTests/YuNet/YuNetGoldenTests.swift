@@ -16,7 +16,7 @@ func yunetMatchesOnnxruntime(model: String) throws {
     let net = try (model == "n" ? BuiltinModels.yunetN : BuiltinModels.yunetS).get()
     for input in ["random", "crop", "large"] {
         let shape = try golden.tensor("\(input).rgb").shape
-        let image = Image(width: shape[1], height: shape[0], pixels: try golden.bytes("\(input).rgb"))
+        let image = RGBImage(width: shape[1], height: shape[0], pixels: try golden.bytes("\(input).rgb"))
         let out = net.run(on: image)
         #expect(out.levels.map(\.stride) == [8, 16, 32])
         for level in out.levels {

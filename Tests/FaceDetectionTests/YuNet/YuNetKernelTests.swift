@@ -77,7 +77,7 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
     let stem = StemConvolution(weights: rng.floats(27 * 16), bias: rng.floats(16))
     for (width, height, extra) in [(1, 1, 0), (3, 5, 0), (7, 2, 1), (33, 17, 3)] {
         let pixels = rng.floats(width * height * 3).map { UInt8(($0 + 1) * 127.5) }
-        let image = Image(width: width, height: height, pixels: pixels)
+        let image = RGBImage(width: width, height: height, pixels: pixels)
         let outW = (width + 1) / 2 + extra
         let outH = (height + 1) / 2 + extra
         let n = StemConvolution.rowCount(outputWidth: outW)
@@ -161,7 +161,7 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
 @Test func yunetRunOnTwoThreadsEqualsOneThread() throws {
     let net = try BuiltinModels.yunetN.get()
     let pixels = (0..<(97 * 61 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
-    let image = Image(width: 97, height: 61, pixels: pixels)
+    let image = RGBImage(width: 97, height: 61, pixels: pixels)
     let one = net.run(on: image, threads: 1)
     let two = net.run(on: image, threads: 2)
     let four = net.run(on: image, threads: 4)

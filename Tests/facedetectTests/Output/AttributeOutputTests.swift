@@ -57,8 +57,8 @@ struct AttributeOutputTests {
                     in: directory)
                 #expect(result.status == 0)
             }
-            let plain = try Image(contentsOf: directory.appendingPathComponent("plain.png").path)
-            let labelled = try Image(contentsOf: directory.appendingPathComponent("labelled.png").path)
+            let plain = try RGBImage(contentsOf: directory.appendingPathComponent("plain.png").path)
+            let labelled = try RGBImage(contentsOf: directory.appendingPathComponent("labelled.png").path)
             // The label tab sits just above the face box (top near y = 60): only pixels there differ.
             var differing = 0
             var below = 0

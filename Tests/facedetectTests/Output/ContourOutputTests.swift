@@ -42,8 +42,8 @@ struct ContourOutputTests {
             let meanX = { (key: String) in (contours[key] ?? []).map { $0[0] }.reduce(0, +) / 16 }
             #expect(meanX("leftEye") > meanX("rightEye"))
 
-            let plain = try Image(contentsOf: directory.appendingPathComponent("plain.png").path)
-            let drawn = try Image(contentsOf: directory.appendingPathComponent("contours.png").path)
+            let plain = try RGBImage(contentsOf: directory.appendingPathComponent("plain.png").path)
+            let drawn = try RGBImage(contentsOf: directory.appendingPathComponent("contours.png").path)
             var differing = 0
             var outside = 0
             let box = TestInputs.astronautFace

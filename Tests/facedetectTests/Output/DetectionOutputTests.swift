@@ -73,8 +73,8 @@ struct DetectionOutputTests {
             let best = boxes.map { $0.iou(TestInputs.astronautFace) }.max() ?? 0
             #expect(best >= 0.4, "no box overlaps the astronaut's face: \(boxes)")
 
-            let original = try ImageIO.read(path: input.path).image
-            let annotated = try ImageIO.read(path: directory.appendingPathComponent("faces.png").path)
+            let original = try ImageCodec.read(path: input.path).image
+            let annotated = try ImageCodec.read(path: directory.appendingPathComponent("faces.png").path)
             #expect(annotated.format == .png)
             #expect(annotated.image.width == original.width && annotated.image.height == original.height)
             var changed = 0
@@ -115,7 +115,7 @@ struct DetectionOutputTests {
             let best =
                 records.first.map { TestInputs.boxes($0).map { $0.iou(TestInputs.graceHopperFace) }.max() ?? 0 } ?? 0
             #expect(best >= 0.4, "no box overlaps Grace Hopper's face: \(text)")
-            let written = try ImageIO.read(path: directory.appendingPathComponent("grace-faces.jpeg").path)
+            let written = try ImageCodec.read(path: directory.appendingPathComponent("grace-faces.jpeg").path)
             #expect(written.format == .jpeg)
             #expect(written.image.width == 512 && written.image.height == 600)
         }

@@ -141,7 +141,7 @@ struct OutputFaultTests {
                 #expect(result.status == 0, "\(result.standardError)")
                 let path = directory.appendingPathComponent(output.hasSuffix("/") ? output + "a.png" : output).path
                 #expect(try manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular)
-                #expect(try ImageIO.read(path: path).image.width == 96)
+                #expect(try ImageCodec.read(path: path).image.width == 96)
             }
             #expect(try String(contentsOf: victim, encoding: .utf8) == "must not change\n")
         }

@@ -248,7 +248,7 @@ struct BatchOutputTests {
             }
 
             for (number, face) in faces.enumerated() {
-                let crop = try Image(
+                let crop = try RGBImage(
                     contentsOf: directory.appendingPathComponent("crops/2024/astronaut_face\(number + 1).png").path)
                 #expect(abs(Float(crop.width) - face.width * 1.2) <= 3, "crop \(crop.width) for face \(face)")
             }
@@ -257,8 +257,8 @@ struct BatchOutputTests {
                     atPath: directory.appendingPathComponent("crops/2024/plain_face1.png").path))
 
             // The blurred copy: changed inside the face, unchanged far from it.
-            let original = try Image(contentsOf: photos.appendingPathComponent("astronaut.png").path)
-            let blurred = try Image(contentsOf: directory.appendingPathComponent("blurred/2024/astronaut.png").path)
+            let original = try RGBImage(contentsOf: photos.appendingPathComponent("astronaut.png").path)
+            let blurred = try RGBImage(contentsOf: directory.appendingPathComponent("blurred/2024/astronaut.png").path)
             let face = faces[0]
             let inside = (Int(face.y + face.height / 2) * original.width + Int(face.x + face.width / 2)) * 3
             var changedInside = 0
@@ -274,9 +274,9 @@ struct BatchOutputTests {
     @Test func largeJPEGIsDecodedReducedButReportedAndDrawnAtFullSize() throws {
         try withTemporaryDirectory { directory in
             // Grace Hopper at 4x: the smallest face wanted (0.3 of the width) allows a 1/8 decode.
-            let photo = try Image(contentsOf: TestInputs.fixture("grace_hopper.jpg").path)
+            let photo = try RGBImage(contentsOf: TestInputs.fixture("grace_hopper.jpg").path)
             let large = photo.resized(width: photo.width * 4, height: photo.height * 4)
-            try ImageIO.write(large, to: directory.appendingPathComponent("large.jpg").path)
+            try ImageCodec.write(large, to: directory.appendingPathComponent("large.jpg").path)
             let result = try ToolProcess.run(
                 ["large.jpg", "--json", "-o", "out.jpg", "--min-face-size", "0.3"] + ToolProcess.plumbingFlags,
                 in: directory)
@@ -287,7 +287,7 @@ struct BatchOutputTests {
             let scaledTruth = Rect(x: truth.x * 4, y: truth.y * 4, width: truth.width * 4, height: truth.height * 4)
             let best = TestInputs.boxes(record).map { $0.iou(scaledTruth) }.max() ?? 0
             #expect(best >= 0.4, "\(record)")
-            let drawn = try Image(contentsOf: directory.appendingPathComponent("out.jpg").path)
+            let drawn = try RGBImage(contentsOf: directory.appendingPathComponent("out.jpg").path)
             #expect(drawn.width == large.width && drawn.height == large.height)
         }
     }

@@ -6,8 +6,8 @@ import Testing
 /// The astronaut's face (`TestInputs.astronautFace`) with 0.4 of its width on each side, resized to
 /// `side` × `side` pixels: a small photo in which the cascade finds the one face (checked from 32 to 128 px
 /// at `--min-face-size` 0.3, 0.4 and 0.5, as PNG and as JPEG).
-private func astronautFacePhoto(side: Int) throws -> Image {
-    let photo = try Image(contentsOf: TestInputs.fixture("astronaut.png").path)
+private func astronautFacePhoto(side: Int) throws -> RGBImage {
+    let photo = try RGBImage(contentsOf: TestInputs.fixture("astronaut.png").path)
     let face = try #require(photo.cropped(to: TestInputs.astronautFace, margin: 0.4))
     return face.resized(width: side, height: side)
 }
@@ -51,7 +51,7 @@ struct LoadTests {
                     // PNG and JPEG copies of the face at 40 to 64 px.
                     let path = "\(stem)-good." + (good.count % 2 == 0 ? "png" : "jpg")
                     let photo = try astronautFacePhoto(side: 40 + 8 * (good.count % 4))
-                    try ImageIO.write(photo, to: directory.appendingPathComponent(path).path)
+                    try ImageCodec.write(photo, to: directory.appendingPathComponent(path).path)
                     good.append(path)
                 }
             }
@@ -88,8 +88,8 @@ struct LoadTests {
             // for faces of 90 % of their width, as the test is about the records, not the detector.
             let encoded = try (0..<8).map { shade in
                 let file = directory.appendingPathComponent("shade\(shade).png")
-                try ImageIO.write(
-                    Image(width: 32, height: 24, fill: RGB(UInt8(shade * 30), 128, 128)), to: file.path)
+                try ImageCodec.write(
+                    RGBImage(width: 32, height: 24, fill: RGB(UInt8(shade * 30), 128, 128)), to: file.path)
                 return try Data(contentsOf: file)
             }
             var expected: [String] = []

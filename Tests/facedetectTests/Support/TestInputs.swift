@@ -24,7 +24,7 @@ enum TestInputs {
 
     /// Writes a plain grey PNG (no face in it) to `url`.
     static func writePlainPNG(to url: URL, width: Int = 96, height: Int = 64) throws {
-        try ImageIO.write(Image(width: width, height: height, fill: RGB(128, 128, 128)), to: url.path)
+        try ImageCodec.write(RGBImage(width: width, height: height, fill: RGB(128, 128, 128)), to: url.path)
     }
 
     /// Writes the first `fraction` of `Fixtures/grace_hopper.jpg`'s bytes to `url`.

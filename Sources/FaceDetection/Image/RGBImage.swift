@@ -2,7 +2,7 @@
 ///
 /// This is the picture every stage of the pipeline works on: decoders produce it upright
 /// (EXIF orientation already applied), detectors read it, drawing writes into it.
-public struct Image: Sendable, Equatable {
+public struct RGBImage: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -15,7 +15,7 @@ public struct Image: Sendable, Equatable {
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(
             width >= 0 && height >= 0 && pixels.count == width * height * 3,
-            "Image: \(pixels.count) bytes do not make a \(width)x\(height) RGB image")
+            "RGBImage: \(pixels.count) bytes do not make a \(width)x\(height) RGB image")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -23,7 +23,7 @@ public struct Image: Sendable, Equatable {
 
     /// A `width` × `height` image filled with one colour.
     public init(width: Int, height: Int, fill color: RGB = RGB(0, 0, 0)) {
-        precondition(width >= 0 && height >= 0, "Image: negative size")
+        precondition(width >= 0 && height >= 0, "RGBImage: negative size")
         var bytes = [UInt8](repeating: 0, count: width * height * 3)
         if color != RGB(0, 0, 0) {
             for i in stride(from: 0, to: bytes.count, by: 3) {

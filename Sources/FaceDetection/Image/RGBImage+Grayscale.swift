@@ -1,4 +1,4 @@
-extension Image {
+extension RGBImage {
     /// The grey levels of this image, with OpenCV's fixed-point BT.601 weights
     /// (`(9798 R + 19235 G + 3735 B + 16384) >> 15`, as `cv::cvtColor(COLOR_RGB2GRAY)` computes
     /// 8-bit images in OpenCV 4.x), so that

@@ -1,20 +1,20 @@
-extension Image {
+extension RGBImage {
     /// The image scaled to `width` × `height` pixels (sizes below 0 count as 0).
     ///
     /// Each axis is resampled on its own: bilinear interpolation where it grows, area averaging
     /// (a box filter over the covered input pixels) where it shrinks, so a downscale by any factor
     /// shows no aliasing. The same size gives an exact copy; a constant image stays constant.
     /// An empty image scaled to a non-empty size gives a black image.
-    public func resized(width: Int, height: Int) -> Image {
+    public func resized(width: Int, height: Int) -> RGBImage {
         resized(width: width, height: height, simd: true)
     }
 
     /// `resized(width:height:)` with the SIMD kernels (`simd`) or their scalar twins.
-    func resized(width outWidth: Int, height outHeight: Int, simd: Bool) -> Image {
+    func resized(width outWidth: Int, height outHeight: Int, simd: Bool) -> RGBImage {
         let outWidth = max(outWidth, 0)
         let outHeight = max(outHeight, 0)
         guard outWidth > 0, outHeight > 0, width > 0, height > 0 else {
-            return Image(width: outWidth, height: outHeight)
+            return RGBImage(width: outWidth, height: outHeight)
         }
         let across = ResamplingTaps(from: width, to: outWidth)
         let down = ResamplingTaps(from: height, to: outHeight)
@@ -41,6 +41,6 @@ extension Image {
                     taps: across.taps, output: &output, first: outFirst)
             }
         }
-        return Image(width: outWidth, height: outHeight, pixels: output)
+        return RGBImage(width: outWidth, height: outHeight, pixels: output)
     }
 }

@@ -1,7 +1,7 @@
 import FaceDetection
 
-/// Reading, decoding, encoding and writing JPEG and PNG images. Every error thrown is an `ImageIOError`.
-public enum ImageIO {
+/// Reading, decoding, encoding and writing JPEG and PNG images. Every error thrown is an `ImageCodecError`.
+public enum ImageCodec {
     /// Reads and decodes the image file at `path` (never modifying it).
     ///
     /// The format is decided by the content, not the extension. The result is RGB8 and upright (the
@@ -50,16 +50,16 @@ public enum ImageIO {
 
     /// The format of a file that starts with `bytes`, or an error saying why it cannot be decoded.
     static func format(of bytes: [UInt8], name: String) throws -> ImageFormat {
-        if bytes.isEmpty { throw ImageIOError(path: name, reason: "empty file") }
+        if bytes.isEmpty { throw ImageCodecError(path: name, reason: "empty file") }
         guard let format = ImageFormat.sniff(bytes) else {
-            throw ImageIOError(path: name, reason: UnsupportedFormat.reason(for: bytes))
+            throw ImageCodecError(path: name, reason: UnsupportedFormat.reason(for: bytes))
         }
         return format
     }
 
     /// Encodes `image` as `format`. JPEG: baseline, `quality` 1…100, 4:4:4 chroma from quality 90 up
     /// (4:2:0 below); PNG: 8-bit RGB, lossless, `quality` ignored.
-    public static func encode(_ image: Image, as format: ImageFormat, quality: Int = 92) throws -> [UInt8] {
+    public static func encode(_ image: RGBImage, as format: ImageFormat, quality: Int = 92) throws -> [UInt8] {
         switch format {
         case .jpeg: return try JPEGCodec.encode(image, quality: quality, exif: nil, name: "<\(format.rawValue)>")
         case .png: return try PNGCodec.encode(image, name: "<\(format.rawValue)>")
@@ -68,22 +68,22 @@ public enum ImageIO {
 
     /// Encodes `image` as a JPEG that carries `exif`, an APP1 payload starting "Exif\0\0"
     /// (see `ExifOrientation.payload(for:bigEndian:)`).
-    public static func encodeJPEG(_ image: Image, quality: Int = 92, exif: [UInt8]?) throws -> [UInt8] {
+    public static func encodeJPEG(_ image: RGBImage, quality: Int = 92, exif: [UInt8]?) throws -> [UInt8] {
         try JPEGCodec.encode(image, quality: quality, exif: exif, name: "<jpeg>")
     }
 
     /// Encodes `image` in the format named by `path`'s extension (.png, .jpg, .jpeg) and writes it
     /// atomically (temporary file in the same directory, then rename; nothing is left on failure).
     /// An unknown extension fails before anything is written.
-    public static func write(_ image: Image, to path: String, quality: Int = 92) throws {
+    public static func write(_ image: RGBImage, to path: String, quality: Int = 92) throws {
         guard let format = ImageFormat(path: path) else {
-            throw ImageIOError(path: path, reason: "unknown output format (use a .png, .jpg or .jpeg file name)")
+            throw ImageCodecError(path: path, reason: "unknown output format (use a .png, .jpg or .jpeg file name)")
         }
         let bytes: [UInt8]
         do {
             bytes = try encode(image, as: format, quality: quality)
-        } catch let error as ImageIOError {
-            throw ImageIOError(path: path, reason: error.reason)
+        } catch let error as ImageCodecError {
+            throw ImageCodecError(path: path, reason: error.reason)
         }
         try AtomicFileWriter.write(bytes, to: path)
     }

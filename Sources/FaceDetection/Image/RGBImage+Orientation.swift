@@ -24,13 +24,13 @@ public enum ImageOrientation: Int, Sendable, CaseIterable {
     public var swapsDimensions: Bool { rawValue >= 5 }
 }
 
-extension Image {
+extension RGBImage {
     /// The upright picture for a stored picture with EXIF `orientation` (what a viewer shows).
     ///
     /// Output pixel (x, y) is read from the stored picture (W × H) at:
     /// 1 (x, y) · 2 (W−1−x, y) · 3 (W−1−x, H−1−y) · 4 (x, H−1−y) ·
     /// 5 (y, x) · 6 (y, H−1−x) · 7 (W−1−y, H−1−x) · 8 (W−1−y, x).
-    public func applying(_ orientation: ImageOrientation) -> Image {
+    public func applying(_ orientation: ImageOrientation) -> RGBImage {
         if orientation == .up { return self }
         let w = width
         let h = height
@@ -48,7 +48,7 @@ extension Image {
         }
         let outWidth = orientation.swapsDimensions ? h : w
         let outHeight = orientation.swapsDimensions ? w : h
-        if outWidth == 0 || outHeight == 0 { return Image(width: outWidth, height: outHeight) }
+        if outWidth == 0 || outHeight == 0 { return RGBImage(width: outWidth, height: outHeight) }
         let tile = 64  // output is filled in 64 x 64 tiles so that turned reads stay in cache
         let out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 3) { buffer, count in
             let target = buffer.baseAddress!
@@ -76,6 +76,6 @@ extension Image {
             }
             count = outWidth * outHeight * 3
         }
-        return Image(width: outWidth, height: outHeight, pixels: out)
+        return RGBImage(width: outWidth, height: outHeight, pixels: out)
     }
 }
