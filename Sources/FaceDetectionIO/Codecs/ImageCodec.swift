@@ -50,9 +50,9 @@ public enum ImageCodec {
 
     /// The format of a file that starts with `bytes`, or an error saying why it cannot be decoded.
     static func format(of bytes: [UInt8], name: String) throws -> ImageFormat {
-        if bytes.isEmpty { throw ImageCodecError(path: name, reason: "empty file") }
+        if bytes.isEmpty { throw ImageCodecError.empty(path: name) }
         guard let format = ImageFormat.sniff(bytes) else {
-            throw ImageCodecError(path: name, reason: UnsupportedFormat.reason(for: bytes))
+            throw UnsupportedFormat.error(for: bytes, name: name)
         }
         return format
     }
@@ -77,13 +77,13 @@ public enum ImageCodec {
     /// An unknown extension fails before anything is written.
     public static func write(_ image: RGBImage, to path: String, quality: Int = 92) throws {
         guard let format = ImageFormat(path: path) else {
-            throw ImageCodecError(path: path, reason: "unknown output format (use a .png, .jpg or .jpeg file name)")
+            throw ImageCodecError.unknownOutputFormat(path: path)
         }
         let bytes: [UInt8]
         do {
             bytes = try encode(image, as: format, quality: quality)
         } catch let error as ImageCodecError {
-            throw ImageCodecError(path: path, reason: error.reason)
+            throw error.about(path)
         }
         try AtomicFileWriter.write(bytes, to: path)
     }

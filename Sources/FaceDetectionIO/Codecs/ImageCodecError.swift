@@ -1,16 +1,81 @@
-/// Why an image could not be read, decoded, encoded or written: one line that names the file.
-public struct ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The file (or the name given to `ImageCodec.decode`) the error is about.
-    public let path: String
-    /// What went wrong, e.g. "no such file", "truncated PNG", "image too large: …".
-    public let reason: String
+/// Why an image could not be read, decoded, encoded or written: one case per kind of failure, so
+/// that a caller can switch on it, each naming the file (`path`) and saying plainly what is wrong
+/// (`reason`); `description` is the one-line "path: reason" the command-line tool prints.
+public enum ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file could not be opened or read: no such file, permission denied, is a directory, …
+    /// (`errno` is the system's error number).
+    case cannotRead(path: String, errno: Int32)
+    /// The file holds more than `limit` bytes (`DecodeLimits.maxFileBytes`); it was not read whole.
+    case fileTooLarge(path: String, limit: Int)
+    /// The file is empty.
+    case empty(path: String)
+    /// The bytes are neither JPEG nor PNG; `reason` says what they look like, e.g.
+    /// "not a JPEG or PNG image (looks like text)".
+    case unsupportedFormat(path: String, reason: String)
+    /// The header declares no pixels or more than `DecodeLimits` allow; nothing was decoded.
+    case exceedsLimits(path: String, reason: String)
+    /// The data ends before the image does; `detail` is the decoder's message, if any.
+    case truncated(path: String, format: ImageFormat, detail: String?)
+    /// The data is damaged, or breaks a decoding guard such as the progressive-scan limit;
+    /// `detail` is the decoder's message.
+    case corrupt(path: String, format: ImageFormat, detail: String)
+    /// An output path whose extension is not .png, .jpg or .jpeg.
+    case unknownOutputFormat(path: String)
+    /// The image cannot be encoded as `format`: a size the format cannot hold, a quality outside
+    /// 1…100, or the encoder failed (`reason`).
+    case cannotEncode(path: String, format: ImageFormat, reason: String)
+    /// The output could not be written (`errno`: no space left, permission denied, …); nothing
+    /// is left behind.
+    case cannotWrite(path: String, errno: Int32)
 
-    /// An error about `path`.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
+    /// The file (or the name given to `ImageCodec.decode`) the error is about.
+    public var path: String {
+        switch self {
+        case .cannotRead(let path, _), .fileTooLarge(let path, _), .empty(let path),
+            .unsupportedFormat(let path, _), .exceedsLimits(let path, _), .truncated(let path, _, _),
+            .corrupt(let path, _, _), .unknownOutputFormat(let path), .cannotEncode(let path, _, _),
+            .cannotWrite(let path, _):
+            return path
+        }
+    }
+
+    /// What went wrong, e.g. "no such file", "truncated PNG", "image too large: …".
+    public var reason: String {
+        switch self {
+        case .cannotRead(_, let code): return describeSystemError(code)
+        case .fileTooLarge(_, let limit): return "file too large: more than \(limit) bytes (the limit)"
+        case .empty: return "empty file"
+        case .unsupportedFormat(_, let reason), .exceedsLimits(_, let reason), .cannotEncode(_, _, let reason):
+            return reason
+        case .truncated(_, let format, let detail):
+            return "truncated \(format.displayName)" + (detail.map { ": " + $0 } ?? "")
+        case .corrupt(_, let format, let detail): return "corrupt \(format.displayName): \(detail)"
+        case .unknownOutputFormat: return "unknown output format (use a .png, .jpg or .jpeg file name)"
+        case .cannotWrite(_, let code): return "cannot write: \(describeSystemError(code))"
+        }
     }
 
     /// "path: reason".
     public var description: String { "\(path): \(reason)" }
+
+    /// The same error about another file (the output path of an encoding that was given none).
+    func about(_ path: String) -> ImageCodecError {
+        switch self {
+        case .cannotRead(_, let code): return .cannotRead(path: path, errno: code)
+        case .fileTooLarge(_, let limit): return .fileTooLarge(path: path, limit: limit)
+        case .empty: return .empty(path: path)
+        case .unsupportedFormat(_, let reason): return .unsupportedFormat(path: path, reason: reason)
+        case .exceedsLimits(_, let reason): return .exceedsLimits(path: path, reason: reason)
+        case .truncated(_, let format, let detail): return .truncated(path: path, format: format, detail: detail)
+        case .corrupt(_, let format, let detail): return .corrupt(path: path, format: format, detail: detail)
+        case .unknownOutputFormat: return .unknownOutputFormat(path: path)
+        case .cannotEncode(_, let format, let reason): return .cannotEncode(path: path, format: format, reason: reason)
+        case .cannotWrite(_, let code): return .cannotWrite(path: path, errno: code)
+        }
+    }
+}
+
+extension ImageFormat {
+    /// "JPEG" or "PNG", as error messages write it.
+    var displayName: String { rawValue.uppercased() }
 }

@@ -33,7 +33,7 @@ enum JPEGCodec {
         let width = Int(header.width)
         let height = Int(header.height)
         if let problem = limits.violation(width: width, height: height) {
-            throw ImageCodecError(path: name, reason: problem)
+            throw ImageCodecError.exceedsLimits(path: name, reason: problem)
         }
         var warnings: [String] = []
         let tagValue =
@@ -82,11 +82,13 @@ enum JPEGCodec {
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
     static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
         guard (1...100).contains(quality) else {
-            throw ImageCodecError(path: name, reason: "JPEG quality \(quality) is outside 1...100")
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .jpeg, reason: "JPEG quality \(quality) is outside 1...100")
         }
         guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
-            throw ImageCodecError(
-                path: name, reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .jpeg,
+                reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
         }
         var status = CJPEGStatus()
         var output: UnsafeMutablePointer<UInt8>? = nil
@@ -103,7 +105,8 @@ enum JPEGCodec {
         }
         defer { cjpeg_free(output) }
         guard status.code == 0, let output else {
-            throw ImageCodecError(path: name, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .jpeg, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
         }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
@@ -112,6 +115,8 @@ enum JPEGCodec {
     private static func error(_ status: CJPEGStatus, name: String) -> ImageCodecError {
         let message = string(fromCCharArray: status.message)
         let ranOutOfData = string(fromCCharArray: status.firstWarning) == "Premature end of JPEG file"
-        return ImageCodecError(path: name, reason: (ranOutOfData ? "truncated JPEG: " : "corrupt JPEG: ") + message)
+        return ranOutOfData
+            ? .truncated(path: name, format: .jpeg, detail: message)
+            : .corrupt(path: name, format: .jpeg, detail: message)
     }
 }

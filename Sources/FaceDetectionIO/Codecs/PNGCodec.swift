@@ -22,7 +22,7 @@ enum PNGCodec {
         let width = Int(header.width)
         let height = Int(header.height)
         if let problem = limits.violation(width: width, height: height) {
-            throw ImageCodecError(path: name, reason: problem)
+            throw ImageCodecError.exceedsLimits(path: name, reason: problem)
         }
         var warnings: [String] = []
         let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
@@ -51,7 +51,8 @@ enum PNGCodec {
     static func encode(_ image: RGBImage, name: String) throws -> [UInt8] {
         let capacity = cpng_encode_capacity(UInt32(clamping: image.width), UInt32(clamping: image.height))
         guard image.width > 0, image.height > 0, capacity > 0 else {
-            throw ImageCodecError(path: name, reason: "cannot write a \(image.width)x\(image.height) PNG")
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .png, reason: "cannot write a \(image.width)x\(image.height) PNG")
         }
         var status = CPNGStatus()
         var size = capacity
@@ -65,7 +66,8 @@ enum PNGCodec {
             initialized = status.code == 0 ? size : 0
         }
         if status.code != 0 {
-            throw ImageCodecError(path: name, reason: "PNG encoding failed: \(string(fromCCharArray: status.message))")
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .png, reason: "PNG encoding failed: \(string(fromCCharArray: status.message))")
         }
         return bytes
     }
@@ -74,6 +76,7 @@ enum PNGCodec {
     private static func error(_ status: CPNGStatus, name: String) -> ImageCodecError {
         let message = string(fromCCharArray: status.message)
         let ranOutOfData = message.contains("read beyond end of data") || message.contains("Not enough image data")
-        return ImageCodecError(path: name, reason: ranOutOfData ? "truncated PNG" : "corrupt PNG: \(message)")
+        return ranOutOfData
+            ? .truncated(path: name, format: .png, detail: nil) : .corrupt(path: name, format: .png, detail: message)
     }
 }

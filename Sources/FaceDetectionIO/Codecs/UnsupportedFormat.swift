@@ -1,16 +1,19 @@
 /// Names what a file that is neither JPEG nor PNG seems to be, for error messages.
 enum UnsupportedFormat {
-    /// Why `bytes` (not empty, not sniffed as JPEG or PNG) cannot be decoded, e.g.
-    /// "not a JPEG or PNG image (looks like GIF)" or "truncated PNG".
-    static func reason(for bytes: [UInt8]) -> String {
+    /// Why `bytes` (not empty, not sniffed as JPEG or PNG) of the file `name` cannot be decoded:
+    /// "truncated PNG" for the start of a PNG signature, else e.g. "not a JPEG or PNG image (looks
+    /// like GIF)".
+    static func error(for bytes: [UInt8], name: String) -> ImageCodecError {
         if bytes.count < ImageFormat.pngSignature.count, ImageFormat.pngSignature.starts(with: bytes) {
-            return "truncated PNG"
+            return .truncated(path: name, format: .png, detail: nil)
         }
         if bytes.count < ImageFormat.jpegMagic.count, ImageFormat.jpegMagic.starts(with: bytes) {
-            return "truncated JPEG"
+            return .truncated(path: name, format: .jpeg, detail: nil)
         }
-        if let kind = guessKind(bytes) { return "not a JPEG or PNG image (looks like \(kind))" }
-        return "not a JPEG or PNG image"
+        if let kind = guessKind(bytes) {
+            return .unsupportedFormat(path: name, reason: "not a JPEG or PNG image (looks like \(kind))")
+        }
+        return .unsupportedFormat(path: name, reason: "not a JPEG or PNG image")
     }
 
     /// A format name from well-known magic numbers, "text" for printable bytes, or nil.

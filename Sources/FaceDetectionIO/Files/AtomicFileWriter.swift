@@ -76,7 +76,7 @@ package final class AtomicFileWriter {
 
     /// "path: cannot write: reason".
     private static func failure(_ path: String, _ code: Int32) -> ImageCodecError {
-        ImageCodecError(path: path, reason: "cannot write: \(describeSystemError(code))")
+        ImageCodecError.cannotWrite(path: path, errno: code)
     }
 }
 

@@ -19,8 +19,8 @@ package enum FileReading {
         let fd = try open(path)
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) != 0 { throw ImageCodecError(path: path, reason: describeSystemError(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ImageCodecError(path: path, reason: "is a directory") }
+        if fstat(fd, &info) != 0 { throw ImageCodecError.cannotRead(path: path, errno: errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw ImageCodecError.cannotRead(path: path, errno: EISDIR) }
         let isRegular = (info.st_mode & S_IFMT) == S_IFREG
         if isRegular && Int(info.st_size) > maxBytes { throw tooLarge(path, maxBytes: maxBytes) }
 
@@ -53,7 +53,7 @@ package enum FileReading {
     /// `path` opened for reading.
     private static func open(_ path: String) throws -> Int32 {
         let fd = systemOpen(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw ImageCodecError(path: path, reason: describeSystemError(errno)) }
+        if fd < 0 { throw ImageCodecError.cannotRead(path: path, errno: errno) }
         return fd
     }
 
@@ -71,7 +71,7 @@ package enum FileReading {
             let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ImageCodecError(path: path, reason: describeSystemError(errno))
+                throw ImageCodecError.cannotRead(path: path, errno: errno)
             }
             if count > 0 { result.append(contentsOf: chunk[0..<count]) }
             try afterChunk(result, count == 0)
@@ -81,7 +81,7 @@ package enum FileReading {
 
     /// The error for a file larger than `maxBytes`.
     private static func tooLarge(_ path: String, maxBytes: Int) -> ImageCodecError {
-        ImageCodecError(path: path, reason: "file too large: more than \(maxBytes) bytes (the limit)")
+        ImageCodecError.fileTooLarge(path: path, limit: maxBytes)
     }
 }
 

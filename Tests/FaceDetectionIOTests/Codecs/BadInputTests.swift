@@ -43,6 +43,31 @@ struct BadInputTests {
         #expect(!error.description.contains("\n"))
     }
 
+    @Test func eachKindOfFailureIsACaseACallerCanSwitchOn() throws {
+        let path = { (name: String) in FixturePaths.codec("bad/" + name) }
+        #expect(failure("empty.jpg") == .empty(path: path("empty.jpg")))
+        #expect(failure("truncated.png") == .truncated(path: path("truncated.png"), format: .png, detail: nil))
+        #expect(
+            failure("image.gif")
+                == .unsupportedFormat(path: path("image.gif"), reason: "not a JPEG or PNG image (looks like GIF)"))
+        guard case .corrupt(_, .jpeg, _) = failure("corrupt.jpg") else {
+            Issue.record("corrupt.jpg: \(String(describing: failure("corrupt.jpg")))")
+            return
+        }
+        guard case .exceedsLimits = failure("huge_sof.jpg") else {
+            Issue.record("huge_sof.jpg: \(String(describing: failure("huge_sof.jpg")))")
+            return
+        }
+        let missing = FixturePaths.codec("no-such-file.png")
+        #expect(throws: ImageCodecError.cannotRead(path: missing, errno: ENOENT)) { try ImageCodec.read(path: missing) }
+        #expect(throws: ImageCodecError.unknownOutputFormat(path: "out.gif")) {
+            try ImageCodec.write(RGBImage(width: 2, height: 2), to: "out.gif")
+        }
+        #expect(throws: ImageCodecError.cannotWrite(path: "/no-such-dir/out.png", errno: ENOENT)) {
+            try ImageCodec.write(RGBImage(width: 2, height: 2), to: "/no-such-dir/out.png")
+        }
+    }
+
     @Test func hugePNGHeaderFailsBeforeAllocating() throws {
         // 100000 x 100000 x 3 bytes would be 30 GB; the guard must refuse it from the header alone.
         let error = try #require(failure("huge_ihdr.png"))
@@ -198,8 +223,7 @@ struct FileSizeLimitTests {
     @Test func aRegularFileAboveTheLimitIsRefusedBeforeReading() throws {
         let path = FixturePaths.codec("jpeg_203x151.jpg")
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-        #expect(throws: ImageCodecError(path: path, reason: "file too large: more than \(size - 1) bytes (the limit)"))
-        {
+        #expect(throws: ImageCodecError.fileTooLarge(path: path, limit: size - 1)) {
             try ImageCodec.read(path: path, limits: DecodeLimits(maxFileBytes: size - 1))
         }
         #expect(try ImageCodec.read(path: path, limits: DecodeLimits(maxFileBytes: size)).image.width == 203)
