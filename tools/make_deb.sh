@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds a Debian package of the facedetect tool for machines without Swift (README "Install").
 #
-#   tools/make_deb.sh [--output DIR] [--check-in-chroot ROOT] [--mirror URL]
+#   tools/make_deb.sh [--output DIR] [--cpu NAME] [--check-in-chroot ROOT] [--mirror URL]
 #
 # 1. builds the `facedetect` product in release mode with the Swift runtime linked in
 #    (--static-swift-stdlib), for any x86-64 CPU (FACEDETECT_CPU=portable, see Package.swift),
-#    in its own scratch path (.build/deb/build), so that `.build`'s own builds are not touched;
+#    in its own scratch path (.build/deb/build), so that `.build`'s own builds are not touched.
+#    --cpu NAME builds for that CPU instead (FACEDETECT_CPU=NAME, e.g. haswell for x86-64-v3:
+#    faster, but the tool then refuses older CPUs with exit status 69); the version gets +NAME;
 # 2. checks with ldd that only system libraries remain (libc, libm, libjpeg, libpng16, libz, and
 #    libstdc++ and libgcc_s, which the static Swift runtime needs), and fails otherwise;
 # 3. strips the binary, makes a man page from --help with help2man, and a copyright file from
@@ -33,6 +35,7 @@ note() { echo "make_deb: $*" >&2; }
 
 output="$repo/.build/deb"
 chroot_root=""
+cpu=portable
 mirror="http://deb.debian.org/debian"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -40,12 +43,15 @@ while [ $# -gt 0 ]; do
         --output=*) output=${1#*=}; shift ;;
         --check-in-chroot) [ $# -ge 2 ] || die "--check-in-chroot needs a directory"; chroot_root=$2; shift 2 ;;
         --check-in-chroot=*) chroot_root=${1#*=}; shift ;;
+        --cpu) [ $# -ge 2 ] || die "--cpu needs a CPU name (portable, haswell, ...)"; cpu=$2; shift 2 ;;
+        --cpu=*) cpu=${1#*=}; shift ;;
         --mirror) [ $# -ge 2 ] || die "--mirror needs a URL"; mirror=$2; shift 2 ;;
         --mirror=*) mirror=${1#*=}; shift ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
+[[ $cpu =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "--cpu: '$cpu' is not a CPU name (portable, haswell, znver4, ...)"
 mkdir -p "$output"
 output=$(cd "$output" && pwd)
 
@@ -72,6 +78,7 @@ base_version=$(sed -n 's/^ *static let version = "\([^"]*\)".*/\1/p' Sources/Fac
 commit=$(git rev-parse --short=7 HEAD)
 version="$base_version+git$(git rev-list --count HEAD).$commit"
 [ -z "$(git status --porcelain --untracked-files=no)" ] || version="$version.dirty"
+[ "$cpu" = portable ] || version="$version+$cpu"
 arch=$(dpkg --print-architecture)
 # Reproducible dates (man page, file times): the commit's.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}
@@ -80,10 +87,11 @@ note "facedetect $version ($arch)"
 # MARK: - Build
 
 scratch="$repo/.build/deb/build"
+[ "$cpu" = portable ] || scratch="$scratch-$cpu"
 build=(swift build -c release --static-swift-stdlib --product facedetect --scratch-path "$scratch")
-note "building: FACEDETECT_CPU=portable ${build[*]}"
-FACEDETECT_CPU=portable "${build[@]}" || die "the release build failed"
-binary="$(FACEDETECT_CPU=portable "${build[@]}" --show-bin-path)/facedetect"
+note "building: FACEDETECT_CPU=$cpu ${build[*]}"
+FACEDETECT_CPU=$cpu "${build[@]}" || die "the release build failed"
+binary="$(FACEDETECT_CPU=$cpu "${build[@]}" --show-bin-path)/facedetect"
 [ -x "$binary" ] || die "no binary at $binary after the build"
 
 # MARK: - Only system libraries
@@ -181,6 +189,7 @@ Description: find faces in JPEG and PNG photos
  are compiled into the binary. It prints faces as Debian's older facedetect
  did ('x y w h'), so scripts written for that tool keep running.
 EOF
+[ "$cpu" = portable ] || printf ' .\n This build is for %s CPUs only.\n' "$cpu" >> "$staging/DEBIAN/control"
 find "$staging" -exec touch --no-dereference --date="@$SOURCE_DATE_EPOCH" {} +
 
 deb="$output/facedetect_${version}_${arch}.deb"
