@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2001 # sed over a variable reads better here than ${var//...}
 # Builds a Debian package of the facedetect tool for machines without Swift (README "Install").
 #
 #   tools/make_deb.sh [--output DIR] [--cpu NAME] [--check-in-chroot ROOT] [--mirror URL]
@@ -47,7 +48,7 @@ while [ $# -gt 0 ]; do
         --cpu=*) cpu=${1#*=}; shift ;;
         --mirror) [ $# -ge 2 ] || die "--mirror needs a URL"; mirror=$2; shift 2 ;;
         --mirror=*) mirror=${1#*=}; shift ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '/^# Builds a Debian/,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (see --help)" ;;
     esac
 done
@@ -106,7 +107,7 @@ if echo "$ldd_output" | grep -q 'not found'; then
     die "libraries not found: $(echo "$ldd_output" | grep 'not found' | awk '{print $1}' | tr '\n' ' ')"
 fi
 unexpected=$(echo "$ldd_output" | awk '{print $1}' | grep -Ev "$allowed" || true)
-[ -z "$unexpected" ] || die "$binary links libraries that are not system libraries: $(echo $unexpected)"
+[ -z "$unexpected" ] || die "$binary links libraries that are not system libraries: $(echo "$unexpected" | tr '\n' ' ')"
 
 # MARK: - Package tree
 
@@ -236,12 +237,15 @@ in_root dpkg -i "/tmp/facedetect-check/$(basename "$deb")" > "$work/dpkg.log" 2>
 in_root apt-get update > "$work/apt.log" 2>&1 || { cat "$work/apt.log" >&2; die "apt-get update failed in the root"; }
 in_root env DEBIAN_FRONTEND=noninteractive apt-get -f install -y > "$work/apt.log" 2>&1 ||
     { cat "$work/dpkg.log" "$work/apt.log" >&2; die "apt-get -f install failed in the root"; }
+# shellcheck disable=SC2016 # dpkg-query's own ${field} syntax
 in_root dpkg-query -W -f='${Status} ${Version}\n' facedetect | grep -q '^install ok installed' ||
     die "facedetect is not installed in the root"
+# shellcheck disable=SC2016
 note "installed: $(in_root dpkg-query -W -f='${Package} ${Version}' facedetect)"
 in_root ldd /usr/bin/facedetect | sed 's/ (0x[0-9a-f]*)$//' >&2
 faces=$(in_root facedetect /tmp/facedetect-check/astronaut.png) || die "facedetect failed in the root"
 echo "$faces" | sed 's/^/make_deb: chroot: facedetect astronaut.png: /' >&2
-[ "$(echo "$faces" | grep -cE '^[0-9]+ [0-9]+ [0-9]+ [0-9]+$')" -eq 1 ] && [ "$(echo "$faces" | wc -l)" -eq 1 ] ||
-    die "expected exactly one face on astronaut.png in the root, got: $faces"
+if ! [[ $faces =~ ^[0-9]+\ [0-9]+\ [0-9]+\ [0-9]+$ ]]; then
+    die "expected exactly one face ('x y w h') on astronaut.png in the root, got: ${faces:-nothing}"
+fi
 note "chroot check passed: the package installs on Debian 12 and finds the astronaut's face"
