@@ -81,6 +81,7 @@ version="$base_version+git$(git rev-list --count HEAD).$commit"
 [ -z "$(git status --porcelain --untracked-files=no)" ] || version="$version.dirty"
 [ "$cpu" = portable ] || version="$version+$cpu"
 arch=$(dpkg --print-architecture)
+maintainer="${DEBFULLNAME:-$(git log -1 --format=%an)} <${DEBEMAIL:-$(git log -1 --format=%ae)}>"
 # Reproducible dates (man page, file times): the commit's.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}
 note "facedetect $version ($arch)"
@@ -141,6 +142,7 @@ grep -q '^\.SH SYNOPSIS' "$work/facedetect.1" || die "help2man found no usage li
 gzip -9n < "$work/facedetect.1" > "$staging/usr/share/man/man1/facedetect.1.gz"
 
 # The copyright file: what is in the binary and under which licence, then the texts.
+apache=/usr/share/common-licenses/Apache-2.0
 {
     cat << EOF
 facedetect $version, built from commit $(git rev-parse HEAD)
@@ -156,9 +158,24 @@ last text below). The binary also contains:
 EOF
     for file in NOTICE Models/*-LICENSE-*.txt tools/deb/ICU-LICENSE.txt LICENSE; do
         printf '\n%s\n%s\n\n' "==> $file <==" "$(printf '%*s' 78 '' | tr ' ' '=')"
-        cat "$file"
+        # Debian systems have the Apache License 2.0 itself in base-files: refer to it, as Debian does.
+        if [ "$file" = LICENSE ] && [ -f "$apache" ] && diff -q <(sed 's/[[:space:]]*$//' LICENSE) \
+            <(sed 's/[[:space:]]*$//' "$apache") > /dev/null; then
+            echo "The Apache License, Version 2.0; on Debian systems its full text is in $apache."
+        else
+            cat "$file"
+        fi
     done
 } > "$staging/usr/share/doc/facedetect/copyright"
+
+# A changelog, which Debian wants in every package: the commit this package was built from.
+cat << EOF | gzip -9n > "$staging/usr/share/doc/facedetect/changelog.gz"
+facedetect ($version) unstable; urgency=medium
+
+  * Built by tools/make_deb.sh from commit $(git rev-parse --short=12 HEAD).
+
+ -- $maintainer  $(date -R -u -d "@$SOURCE_DATE_EPOCH")
+EOF
 
 # Depends: from the libraries the binary needs (dpkg-shlibdeps reads the host's shlibs files,
 # so the build machine should be the Debian release the package is for).
@@ -171,7 +188,6 @@ for package in libjpeg62-turbo libpng16-16; do
     case "$depends" in *"$package"*) ;; *) die "Depends lacks $package: $depends" ;; esac
 done
 
-maintainer="${DEBFULLNAME:-$(git log -1 --format=%an)} <${DEBEMAIL:-$(git log -1 --format=%ae)}>"
 cat > "$staging/DEBIAN/control" << EOF
 Package: facedetect
 Version: $version
