@@ -14,15 +14,29 @@ let package = Package(
         .executableTarget(
             name: "fuzz-image",
             dependencies: [.product(name: "FaceDetectionIO", package: "facedetect")]),
-        /// The EXIF/TIFF orientation reader (`ExifOrientation`).
+        /// The EXIF/TIFF orientation reader (`ExifOrientation`) and the PNG `eXIf` chunk finder
+        /// (`@testable`).
         .executableTarget(
             name: "fuzz-exif",
-            dependencies: [.product(name: "FaceDetectionIO", package: "facedetect")]),
+            dependencies: [
+                .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
+            ]),
         /// The model container (`ModelFile`), with and without its checksum check (`@testable`:
         /// `tools/fuzz.sh` builds with `-enable-testing`).
         .executableTarget(
             name: "fuzz-model",
             dependencies: [.product(name: "FaceDetection", package: "facedetect")]),
+        /// The command-line parser (`Command.parse`), on the input split at NUL bytes into arguments
+        /// (`@testable`, like `fuzz-model`: the parser stays internal to the tool's library).
+        .executableTarget(
+            name: "fuzz-cli",
+            dependencies: [.product(name: "FaceDetectCLI", package: "facedetect")]),
+        /// The `--resume` JSON Lines reader (`ResumeLog.Contents`) and its JSON string decoder, checked
+        /// against Foundation's JSON parser and against the tool's own JSON writer (`@testable`).
+        .executableTarget(
+            name: "fuzz-resume",
+            dependencies: [.product(name: "FaceDetectCLI", package: "facedetect")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -84,10 +84,16 @@ enum Command: Sendable, Equatable {
 
 /// A command line the tool cannot run: exit status 64 with `message` and a pointer to `--help`.
 struct UsageError: Error, Equatable, CustomStringConvertible {
-    /// One line saying what is wrong.
+    /// One line saying what is wrong, without control characters.
     let message: String
     /// The message.
     var description: String { message }
+
+    /// An error saying `message`; the arguments it quotes may hold any character, so its control
+    /// characters are escaped (`\u{1B}`, `String.escapingControlCharacters`).
+    init(message: String) {
+        self.message = message.escapingControlCharacters
+    }
 }
 
 extension Command {

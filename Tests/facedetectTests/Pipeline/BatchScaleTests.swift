@@ -161,8 +161,8 @@ struct BatchScaleTests {
 
     @Test func resumeReadsEscapedFileNames() {
         let line = Array(#"{"file": "a\"b\\c\n\u00e9\ud83d\ude00.png", "faces": []}"#.utf8)
-        #expect(ResumeLog.fileValue(inRecord: line) == "a\"b\\c\né😀.png")
-        #expect(ResumeLog.fileValue(inRecord: Array(#"{"file": "cut"#.utf8)) == nil)
+        #expect(ResumeLog.fileValue(inRecord: line[...]) == "a\"b\\c\né😀.png")
+        #expect(ResumeLog.fileValue(inRecord: Array(#"{"file": "cut"#.utf8)[...]) == nil)
     }
 
     @Test func interruptStopsCleanlyWithCompleteRecordsOnly() throws {

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import FaceDetectCLI
+
+/// The `--resume` reader in memory (`ResumeLog.Contents`) and its strict JSON string decoder, with
+/// the logs the `resume` fuzz target once failed on (`Fixtures/fuzz/resume/`; `tools/fuzz.sh resume`
+/// replays them): records whose `file` is not a valid JSON string were read as if they were.
+@Suite("--resume log reader")
+struct ResumeLogTests {
+    /// The regression inputs of the resume target.
+    static func inputs() throws -> [URL] {
+        let folder = ToolProcess.packageRoot.appendingPathComponent("Fixtures/fuzz/resume")
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// The decoded text of `json`, the inside of a JSON string and its closing quote, or `nil`.
+    private func decoded(_ json: String) -> String? {
+        JSONStringDecoder.decode(Array(json.utf8)[...])?.text
+    }
+
+    @Test func thereAreRegressionInputs() throws {
+        #expect(try !Self.inputs().isEmpty)
+    }
+
+    @Test(arguments: try inputs())
+    func eachMalformedRecordNamesNoImage(input: URL) throws {
+        let bytes = try [UInt8](Data(contentsOf: input))
+        let contents = ResumeLog.Contents(bytes: bytes)
+        #expect(contents.completeLength == bytes.count)
+        #expect(contents.files.isEmpty)
+    }
+
+    @Test func validEscapesAreDecoded() {
+        #expect(decoded(#"plain.png""#) == "plain.png")
+        #expect(decoded(#"a\"b\\c\/d\b\f\n\r\t""#) == "a\"b\\c/d\u{8}\u{C}\n\r\t")
+        #expect(decoded(#"\u00e9\u00C9\u0000\ud83d\ude00.png""#) == "éÉ\u{0}😀.png")
+        #expect(decoded("raw é 😀 \u{7F}\"") == "raw é 😀 \u{7F}")
+        #expect(decoded(#""#) == nil)
+        #expect(decoded("\"") == "")
+    }
+
+    @Test(
+        "malformed strings are refused",
+        arguments: [
+            #"\u+0ff""#, #"\u-0ff""#, #"\u 0ff""#, #"\u0ff""#, #"\u00g0""#, #"\U00e9""#, #"\x41""#, #"\""#,
+            #"\ud800""#, #"\ud800.png""#, #"\ud800\u0041""#, #"\ud800\ud800""#, #"\ude00""#, "tab\there\"",
+            "nul\u{0}\"", "no closing quote",
+        ])
+    func malformedIsRefused(json: String) {
+        #expect(decoded(json) == nil)
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        for bytes: [UInt8] in [[0xFF], [0xC3], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]] {
+            #expect(JSONStringDecoder.decode((bytes + [UInt8(ascii: "\"")])[...]) == nil)
+            // After an escape too: the bytes are validated whatever comes before them.
+            #expect(JSONStringDecoder.decode((Array(#"\n"#.utf8) + bytes + [UInt8(ascii: "\"")])[...]) == nil)
+        }
+    }
+
+    @Test func theEndIsJustAfterTheClosingQuote() throws {
+        let bytes = Array(#"xx{"file": "a\"b", "faces": []}"#.utf8)
+        let result = try #require(JSONStringDecoder.decode(bytes[12...]))
+        #expect(result.text == "a\"b")
+        #expect(bytes[result.end] == UInt8(ascii: ","))
+    }
+
+    @Test func whatTheToolWritesIsReadBack() {
+        let name = "dir/\"quoted\" \\ é\t\u{0}\u{1B}\u{7F}\u{2028}😀.png"
+        var record = JSONText()
+        record.beginObject()
+        record.key("file")
+        record.string(name)
+        record.key("error")
+        record.string("x")
+        record.endObject()
+        #expect(ResumeLog.fileValue(inRecord: Array(record.text.utf8)[...]) == name)
+    }
+
+    @Test func completeLinesAreRecordsAndTheCutLastLineIsNot() {
+        let log = """
+            {"file": "a.png", "faces": []}
+            not json
+            {"file": "b.png"}
+            {"file": "c.png" , "faces": []}
+            {"file": "d.png"x}
+            {"file": "e.png", "faces": [
+            """
+        let bytes = Array(log.utf8)
+        let contents = ResumeLog.Contents(bytes: bytes)
+        #expect(contents.files == ["a.png", "b.png"])
+        #expect(contents.completeLength == bytes.count - #"{"file": "e.png", "faces": ["#.utf8.count)
+        #expect(ResumeLog.Contents(bytes: []) == ResumeLog.Contents(bytes: Array("no newline".utf8)))
+    }
+}
