@@ -102,7 +102,7 @@ struct ImageProcessor: Sendable {
         let minFaceSize = options.detector.minFaceSize
         let window = windowSize
         var decoded: DecodedImage
-        // The budgets are held to the last output of this image (both decodes, the drawn copy):
+        // The budgets are held to the last output of this image (both decodes, the drawn image):
         // the file's bytes from before it is read (unless it is too large to be read at all),
         // its pixels from its header. Waiting for them is not part of the decoding time.
         var waited = Duration.zero
@@ -145,24 +145,26 @@ struct ImageProcessor: Sendable {
             faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)
 
         guard writesImages else { return ImageOutcome(record: record, failure: nil) }
-        var image = decoded.image
         if decoded.scale != 1 {
             // Outputs are full size: decode again without reduction.
             do {
                 decoded = try ImageCodec.read(path: input.path, limits: options.decodeLimits)
-                image = decoded.image
             } catch let error as ImageCodecError {
                 return failed(error.reason, error.description)
             } catch {
                 return failed("\(error)", "\(input.path): \(error)")
             }
         }
+        // The pixels move out of `decoded`, so that the annotations are drawn on them in place
+        // (no second full-size copy); the crops are cut before that.
+        var image = decoded.image
+        decoded.image = FaceDetection.RGBImage(width: 0, height: 0)
         do {
             if let directory = options.crop {
                 try writeCrops(of: image, faces: record.faces, input: input, format: decoded.format, to: directory)
             }
             if let path = outputs.path(for: input, format: decoded.format) {
-                try writeAnnotated(image, faces: record.faces, to: path, input: input)
+                try writeAnnotated(&image, faces: record.faces, to: path, input: input)
             }
         } catch {
             return failed(error.description, error.description)
@@ -178,13 +180,12 @@ struct ImageProcessor: Sendable {
         return parts.joined(separator: " ")
     }
 
-    /// Draws `faces` on `image` (or blurs or pixelates them) and writes it atomically to `path`,
+    /// Draws `faces` on `canvas` in place (or blurs or pixelates them) and writes it atomically to `path`,
     /// creating the mirrored directories in directory mode; never overwrites the input or an
     /// output of this run.
-    private func writeAnnotated(_ image: FaceDetection.RGBImage, faces: [Face], to path: String, input: ImageInput)
-        throws(FileSystemError)
-    {
-        var canvas = image
+    private func writeAnnotated(
+        _ canvas: inout FaceDetection.RGBImage, faces: [Face], to path: String, input: ImageInput
+    ) throws(FileSystemError) {
         switch options.anonymization {
         case nil:
             canvas.draw(faces)
@@ -239,7 +240,8 @@ struct ImageProcessor: Sendable {
         }
         sweeper.sweepFolder(of: path)
         do {
-            try ImageCodec.write(image, to: path)
+            try ImageCodec.write(
+                image, to: path, quality: options.jpegQuality, pngCompression: options.pngCompression)
         } catch let error as ImageCodecError {
             throw FileSystemError(path: error.path, reason: error.reason)
         } catch {
