@@ -27,13 +27,9 @@ struct ImageProcessor: Sendable {
     let options: CommandLineOptions
     /// Where annotated images go.
     let outputs: OutputPlan
-    /// Detectors for DCT scales 1, 2, 4 and 8 (with `--min-face-size Npx`, N / scale pixels).
-    let detectors: [FaceDetector]
-    /// The smallest face the detector can see, in pixels (its window). A reduced decode keeps
-    /// the smallest face wanted at least twice this large: at 1–2 windows the cascade scans with a
-    /// 2-pixel step and finds fewer faces. (On detection-dev at the default 0.1 this margin gave
-    /// 120 true detections against 98 at full size and 78 with a 1-window margin.)
-    let windowSize: Int
+    /// The detector, for every image and every DCT scale (`FaceDetector.detect(in: DecodedImage)`
+    /// gives faces in full-size coordinates).
+    let detector: FaceDetector
     /// Output paths taken so far.
     let claims: OutputClaims
     /// The decoded pixels all workers may hold at once (`--max-pixels`).
@@ -49,18 +45,13 @@ struct ImageProcessor: Sendable {
     /// when it comes from another input (`facedetect x/a.png a.png -o .`).
     let inputFiles: Set<[UInt64]>
 
-    /// A processor for `options` and `outputs` whose detectors use `detectorThreads` threads per image.
+    /// A processor for `options` and `outputs` whose detector uses `detectorThreads` threads per image.
     init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) throws {
         self.options = options
         self.outputs = outputs
-        var base = options.detector
-        base.threads = detectorThreads
-        detectors = try [1, 2, 4, 8].map { scale in
-            var scaled = base
-            if case .pixels(let pixels) = base.minFaceSize { scaled.minFaceSize = .pixels(max(1, pixels / scale)) }
-            return try FaceDetector(options: scaled)
-        }
-        windowSize = detectors[0].smallestFace
+        var detectorOptions = options.detector
+        detectorOptions.threads = detectorThreads
+        detector = try FaceDetector(options: detectorOptions)
         claims = OutputClaims()
         inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
         pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
@@ -99,8 +90,6 @@ struct ImageProcessor: Sendable {
         case .regularFile, .directory:
             break
         }
-        let minFaceSize = options.detector.minFaceSize
-        let window = windowSize
         var decoded: DecodedImage
         // The budgets are held to the last output of this image (both decodes, the drawn image):
         // the file's bytes from before it is read (unless it is too large to be read at all),
@@ -119,7 +108,7 @@ struct ImageProcessor: Sendable {
                 waitStart = clock.now
                 reservedPixels = pixelBudget.reserve(fullWidth * fullHeight)
                 waited += clock.now - waitStart
-                return minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
+                return detector.largestReduction(forFullWidth: fullWidth)
             }
         } catch let error as ImageCodecError {
             return failed(error.reason, error.description)
@@ -132,15 +121,13 @@ struct ImageProcessor: Sendable {
         record.warnings = decoded.warnings
 
         let detectStart = clock.now
-        var faces: [Face]
+        let faces: [Face]
         do {
-            let detector = detectors[decoded.scale.trailingZeroBitCount]
-            faces = try detector.detect(in: decoded.image)
+            faces = try detector.detect(in: decoded)
         } catch {
             return failed("detection failed: \(error)", "\(input.path): detection failed: \(error)")
         }
         record.seconds = ProgressBar.seconds(clock.now - detectStart)
-        if decoded.scale != 1 { faces = faces.map { scaled($0, by: Float(decoded.scale)) } }
         record.faces = FaceSelection.select(
             faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)
 
@@ -247,20 +234,5 @@ struct ImageProcessor: Sendable {
         } catch {
             throw FileSystemError(path: path, reason: "\(error)")
         }
-    }
-
-    /// `face` with every coordinate multiplied by `factor` (from a reduced decode to full size).
-    private func scaled(_ face: Face, by factor: Float) -> Face {
-        var result = face
-        let box = face.bounds
-        result.bounds = Rect(
-            x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor)
-        result.landmarks = face.landmarks.map {
-            Landmark(type: $0.type, position: Point(x: $0.position.x * factor, y: $0.position.y * factor))
-        }
-        result.contours = face.contours.map {
-            FaceContour(kind: $0.kind, points: $0.points.map { Point(x: $0.x * factor, y: $0.y * factor) })
-        }
-        return result
     }
 }
