@@ -154,14 +154,42 @@ static void cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t width, int
     }
 }
 
+/// Copies one decoded RGB row `y` of a `width` x `height` stored picture into the upright picture
+/// `upright` at its place for EXIF `orientation` 2...8 (pixel (x, y) goes to: 2 (W-1-x, y),
+/// 3 (W-1-x, H-1-y), 4 (x, H-1-y), 5 (y, x), 6 (H-1-y, x), 7 (H-1-y, W-1-x), 8 (y, W-1-x)).
+/// A turned row becomes a column: one pixel per upright row, so consecutive rows fill the same
+/// cache lines of the upright picture.
+static void place_row(const uint8_t *row, uint8_t *upright, size_t y, size_t width, size_t height,
+                      int orientation) {
+    size_t uprightWidth = orientation >= 5 ? height : width;
+    size_t start;       // upright pixel of the row's first pixel
+    ptrdiff_t step;     // upright pixels from one pixel of the row to the next
+    switch (orientation) {
+    case 2: start = y * uprightWidth + width - 1; step = -1; break;
+    case 3: start = (height - 1 - y) * uprightWidth + width - 1; step = -1; break;
+    case 4: start = (height - 1 - y) * uprightWidth; step = 1; break;
+    case 5: start = y; step = (ptrdiff_t)uprightWidth; break;
+    case 6: start = height - 1 - y; step = (ptrdiff_t)uprightWidth; break;
+    case 7: start = (width - 1) * uprightWidth + height - 1 - y; step = -(ptrdiff_t)uprightWidth; break;
+    default: start = (width - 1) * uprightWidth + y; step = -(ptrdiff_t)uprightWidth; break;  // 8
+    }
+    ptrdiff_t at = (ptrdiff_t)start * 3;
+    for (size_t x = 0; x < width; x++, at += step * 3) {
+        upright[at] = row[3 * x];
+        upright[at + 1] = row[3 * x + 1];
+        upright[at + 2] = row[3 * x + 2];
+    }
+}
+
 int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigned long long maxScanPixels,
-                 uint8_t *rgb, size_t capacity, CJPEGStatus *status) {
+                 int orientation, uint8_t *rgb, size_t capacity, CJPEGStatus *status) {
     reset_status(status);
     if (!is_valid_scale(scaleDenominator)) return fail_arguments(status, "scale must be 1, 2, 4 or 8");
+    if (orientation < 1 || orientation > 8) return fail_arguments(status, "orientation must be 1...8");
 
     struct jpeg_decompress_struct cinfo;
     ErrorManager manager;
-    // Heap scratch for CMYK rows. Volatile: it is set after setjmp, and only a volatile local is
+    // Heap scratch for a CMYK row and a turned row. Volatile: it is set after setjmp, and only a volatile local is
     // sure to hold its last value after longjmp (C11 7.13.2.1; the fuzzer found the leak without it).
     uint8_t *volatile scratchRow = NULL;
     cinfo.err = &manager.base;
@@ -190,8 +218,9 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
         jpeg_destroy_decompress(&cinfo);
         return fail_arguments(status, "output buffer does not match the scaled image size");
     }
-    if (fourComponent) {
-        scratchRow = malloc(width * 4);
+    if (fourComponent || orientation != 1) {
+        // Room for one CMYK row (4 bytes a pixel) and then one RGB row to turn (3 bytes a pixel).
+        scratchRow = malloc(width * 7);
         if (scratchRow == NULL) {
             jpeg_destroy_decompress(&cinfo);
             return fail_arguments(status, "out of memory");
@@ -200,10 +229,13 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
 
     jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
-        uint8_t *row = rgb + (size_t)cinfo.output_scanline * width * 3;
+        size_t y = cinfo.output_scanline;
+        // An upright image's rows are decoded in place; a turned image's go through the scratch row.
+        uint8_t *row = orientation == 1 ? rgb + y * width * 3 : scratchRow + width * 4;
         JSAMPROW target = fourComponent ? scratchRow : row;
         if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;  // cannot happen with a memory source
         if (fourComponent) cmyk_row_to_rgb(scratchRow, row, width, inverted);
+        if (orientation != 1) place_row(row, rgb, y, width, height, orientation);
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);

@@ -52,8 +52,10 @@ int cjpeg_read_header(const uint8_t *data, size_t size, int scaleDenominator, CJ
                       uint8_t *exif, size_t exifCapacity, CJPEGStatus *status);
 
 /// Decodes the JPEG in `data[0..<size]` at 1/`scaleDenominator` size into `rgb`, 3 bytes per pixel,
-/// rows top to bottom without padding. `rgb` holds `capacity` bytes, which must be exactly
-/// `width * height * 3` of the scaled image (as `cjpeg_read_header` reported), else code 2.
+/// rows top to bottom without padding, turned upright for the EXIF `orientation` 1...8 (5...8 swap
+/// width and height) as it is decoded, so that no second image is needed. `rgb` holds `capacity`
+/// bytes, which must be exactly `width * height * 3` of the scaled image (as `cjpeg_read_header`
+/// reported), else code 2.
 /// Grey becomes R = G = B; CMYK and YCCK become RGB (Adobe-inverted when an Adobe APP14 marker is present).
 /// A truncated file decodes with a warning ("Premature end of JPEG file"); the missing part is grey.
 /// A file with more than 1000 scans fails ("more than 1000 progressive scans"), and so does a
@@ -61,7 +63,7 @@ int cjpeg_read_header(const uint8_t *data, size_t size, int scaleDenominator, CJ
 /// "more than N progressive scans for a WxH image"): CPU-time guards, as each scan walks the
 /// whole image.
 int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigned long long maxScanPixels,
-                 uint8_t *rgb, size_t capacity, CJPEGStatus *status);
+                 int orientation, uint8_t *rgb, size_t capacity, CJPEGStatus *status);
 
 /// Encodes `width` x `height` RGB pixels (3 bytes each, no padding) as a baseline JPEG of
 /// `quality` 1...100 (4:2:0 chroma subsampling below quality 90, 4:4:4 from 90 up).

@@ -3,7 +3,8 @@ import FaceDetection
 
 /// JPEG decoding and encoding through the CJPEG shim (libjpeg-turbo).
 enum JPEGCodec {
-    /// Decodes a JPEG at 1/`scale` size (1, 2, 4 or 8), upright, after checking `limits` on the header.
+    /// Decodes a JPEG at 1/`scale` size (1, 2, 4 or 8), upright (turned as it is decoded, without a
+    /// second image), after checking `limits` on the header.
     /// `scale` is asked once the header is read, with the upright full width and height.
     ///
     /// A truncated JPEG that libjpeg can partly decode succeeds: the missing part is filled by
@@ -54,8 +55,8 @@ enum JPEGCodec {
                 // Safety: reads $0.count bytes; cjpeg_decode fails (code 2) unless count is exactly the
                 // scaled width·height·3 it writes, and buffer has room for count bytes.
                 cjpeg_decode(
-                    $0.baseAddress, $0.count, Int32(scale), CUnsignedLongLong(maxScanPixels), buffer.baseAddress,
-                    count, &status)
+                    $0.baseAddress, $0.count, Int32(scale), CUnsignedLongLong(maxScanPixels),
+                    Int32(orientation.rawValue), buffer.baseAddress, count, &status)
             }
             initialized = status.code == 0 ? count : 0
         }
@@ -66,10 +67,12 @@ enum JPEGCodec {
             if more > 0 { warnings.insert("\(more) more JPEG warning\(more == 1 ? "" : "s")", at: 1) }
         }
 
+        // The shim turned the rows upright as it decoded them (no second image).
         return DecodedImage(
-            stored: RGBImage(width: scaledWidth, height: scaledHeight, pixels: pixels),
-            orientation: orientation, format: .jpeg, warnings: warnings,
-            storedFullWidth: width, storedFullHeight: height, scale: scale)
+            image: RGBImage(
+                width: swaps ? scaledHeight : scaledWidth, height: swaps ? scaledWidth : scaledHeight, pixels: pixels),
+            format: .jpeg, warnings: warnings, fullWidth: swaps ? height : width, fullHeight: swaps ? width : height,
+            scale: scale)
     }
 
     /// The most progressive scans × image pixels a decode may take: 2^32, 42 scans of a
