@@ -1,12 +1,15 @@
 // libjpeg(-turbo) behind a setjmp boundary; see include/CJPEG.h for the contract.
 #include "CJPEG.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 /// libjpeg's error manager extended with the jump target and the caller's status.
 typedef struct {
@@ -243,14 +246,88 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
     return 0;
 }
 
+/// Bytes gathered before one write(2).
+#define CJPEG_WRITE_BUFFER (1 << 16)
+
+/// A libjpeg destination that writes to a file descriptor through a buffer.
+typedef struct {
+    struct jpeg_destination_mgr base;
+    int fd;
+    /// errno of the failed write(2); 0 while every write succeeded.
+    int systemError;
+    JOCTET buffer[CJPEG_WRITE_BUFFER];
+} FileDestination;
+
+/// Writes the first `length` bytes of the buffer, retrying interrupted and partial writes; on failure
+/// keeps errno and ends the encode through libjpeg's error exit (JERR_FILE_WRITE).
+static void write_buffer(j_compress_ptr cinfo, size_t length) {
+    FileDestination *destination = (FileDestination *)cinfo->dest;
+    size_t offset = 0;
+    while (offset < length) {
+        ssize_t written = write(destination->fd, destination->buffer + offset, length - offset);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) {
+            destination->systemError = written < 0 ? errno : EIO;
+            ERREXIT(cinfo, JERR_FILE_WRITE);
+        }
+        offset += (size_t)written;
+    }
+    destination->base.next_output_byte = destination->buffer;
+    destination->base.free_in_buffer = CJPEG_WRITE_BUFFER;
+}
+
+static void on_init_destination(j_compress_ptr cinfo) {
+    FileDestination *destination = (FileDestination *)cinfo->dest;
+    destination->base.next_output_byte = destination->buffer;
+    destination->base.free_in_buffer = CJPEG_WRITE_BUFFER;
+}
+
+/// The buffer is full: write all of it.
+static boolean on_empty_output_buffer(j_compress_ptr cinfo) {
+    write_buffer(cinfo, CJPEG_WRITE_BUFFER);
+    return TRUE;
+}
+
+/// The end: write what is left.
+static void on_term_destination(j_compress_ptr cinfo) {
+    write_buffer(cinfo, CJPEG_WRITE_BUFFER - cinfo->dest->free_in_buffer);
+}
+
+/// Compresses `rgb` into `cinfo`'s destination (set by the caller, inside its setjmp).
+static void compress(j_compress_ptr cinfo, const uint8_t *rgb, int width, int height, int quality,
+                     const uint8_t *exif, size_t exifLength) {
+    cinfo->image_width = (JDIMENSION)width;
+    cinfo->image_height = (JDIMENSION)height;
+    cinfo->input_components = 3;
+    cinfo->in_color_space = JCS_RGB;
+    jpeg_set_defaults(cinfo);
+    jpeg_set_quality(cinfo, quality, TRUE);
+    if (quality >= 90) {  // full-resolution chroma: keeps coloured edges sharp
+        cinfo->comp_info[0].h_samp_factor = 1;
+        cinfo->comp_info[0].v_samp_factor = 1;
+    }
+    jpeg_start_compress(cinfo, TRUE);
+    if (exifLength > 0) jpeg_write_marker(cinfo, JPEG_APP0 + 1, exif, (unsigned int)exifLength);
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo->next_scanline * (size_t)width * 3);
+        jpeg_write_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_compress(cinfo);
+}
+
+static int check_encode_arguments(int quality, size_t exifLength, CJPEGStatus *status) {
+    if (quality < 1 || quality > 100) return fail_arguments(status, "quality must be 1...100");
+    if (exifLength > CJPEG_EXIF_CAPACITY - 2) return fail_arguments(status, "Exif block too large");
+    return 0;
+}
+
 int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
                  const uint8_t *exif, size_t exifLength,
                  uint8_t **output, size_t *outputSize, CJPEGStatus *status) {
     reset_status(status);
     *output = NULL;
     *outputSize = 0;
-    if (quality < 1 || quality > 100) return fail_arguments(status, "quality must be 1...100");
-    if (exifLength > CJPEG_EXIF_CAPACITY - 2) return fail_arguments(status, "Exif block too large");
+    if (check_encode_arguments(quality, exifLength, status)) return status->code;
 
     struct jpeg_compress_struct cinfo;
     ErrorManager manager;
@@ -267,26 +344,41 @@ int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
     }
     jpeg_create_compress(&cinfo);
     jpeg_mem_dest(&cinfo, &destination.buffer, &destination.size);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 3;
-    cinfo.in_color_space = JCS_RGB;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    if (quality >= 90) {  // full-resolution chroma: keeps coloured edges sharp
-        cinfo.comp_info[0].h_samp_factor = 1;
-        cinfo.comp_info[0].v_samp_factor = 1;
-    }
-    jpeg_start_compress(&cinfo, TRUE);
-    if (exifLength > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, exif, (unsigned int)exifLength);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
+    compress(&cinfo, rgb, width, height, quality, exif, exifLength);
     jpeg_destroy_compress(&cinfo);
     *output = destination.buffer;
     *outputSize = destination.size;
+    return 0;
+}
+
+int cjpeg_write(int fd, const uint8_t *rgb, int width, int height, int quality, CJPEGStatus *status) {
+    reset_status(status);
+    if (check_encode_arguments(quality, 0, status)) return status->code;
+    // On the heap (64 KiB), and set before setjmp so that its value is sure after a longjmp.
+    FileDestination *destination = malloc(sizeof *destination);
+    if (destination == NULL) return fail_arguments(status, "out of memory");
+    destination->fd = fd;
+    destination->systemError = 0;
+    destination->base.init_destination = on_init_destination;
+    destination->base.empty_output_buffer = on_empty_output_buffer;
+    destination->base.term_destination = on_term_destination;
+
+    struct jpeg_compress_struct cinfo;
+    ErrorManager manager;
+    cinfo.err = &manager.base;
+    install_error_manager(&manager, status);
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        status->systemError = destination->systemError;
+        status->code = destination->systemError ? 3 : 1;
+        free(destination);
+        return status->code;
+    }
+    jpeg_create_compress(&cinfo);
+    cinfo.dest = &destination->base;
+    compress(&cinfo, rgb, width, height, quality, NULL, 0);
+    jpeg_destroy_compress(&cinfo);
+    free(destination);
     return 0;
 }
 

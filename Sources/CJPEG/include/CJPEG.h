@@ -1,4 +1,4 @@
-/// A small C boundary over libjpeg(-turbo): decode from memory and encode to memory.
+/// A small C boundary over libjpeg(-turbo): decode from memory, encode to memory or to a file descriptor.
 ///
 /// libjpeg reports fatal errors through `error_exit`, which must not return; Swift cannot call
 /// `setjmp`. So every function here does its whole libjpeg session inside one `setjmp`, copies
@@ -18,8 +18,11 @@
 
 /// The result of one call: an error message, and the warnings libjpeg raised on the way.
 typedef struct {
-    /// 0 on success; 1 when libjpeg failed (see `message`); 2 when the caller's arguments were wrong.
+    /// 0 on success; 1 when libjpeg failed (see `message`); 2 when the caller's arguments were wrong;
+    /// 3 when writing the file failed (see `systemError`).
     int code;
+    /// With code 3: the `errno` of the failed write(2) (ENOSPC, EFBIG, ...).
+    int systemError;
     /// libjpeg's message for the failure, NUL-terminated; empty on success.
     char message[CJPEG_MESSAGE_CAPACITY];
     /// How many warnings (corrupt or missing data that libjpeg worked around) were raised.
@@ -72,6 +75,12 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
 int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
                  const uint8_t *exif, size_t exifLength,
                  uint8_t **output, size_t *outputSize, CJPEGStatus *status);
+
+/// Encodes as `cjpeg_encode` does (without Exif) to the open file descriptor `fd`, through a 64 KiB
+/// buffer (the encoded file is never held whole). On a failed write(2) returns code 3 with its errno
+/// in `status->systemError`; what was written stays in the file (the caller writes to a temporary
+/// file and removes it).
+int cjpeg_write(int fd, const uint8_t *rgb, int width, int height, int quality, CJPEGStatus *status);
 
 /// Releases a buffer returned by `cjpeg_encode`.
 void cjpeg_free(uint8_t *buffer);

@@ -83,8 +83,8 @@ public enum ImageCodec {
     /// Encodes `image` in the format named by `path`'s extension (.png, .jpg, .jpeg) and writes it
     /// atomically (temporary file in the same directory, then rename; nothing is left on failure).
     /// An unknown extension fails before anything is written. `quality` (JPEG) and `pngCompression`
-    /// are those of `encode(_:as:quality:pngCompression:)`. A PNG is streamed row by row to the
-    /// temporary file, never held whole in memory.
+    /// are those of `encode(_:as:quality:pngCompression:)`. The encoded file is streamed row by row
+    /// to the temporary file, never held whole in memory.
     public static func write(
         _ image: RGBImage, to path: String, quality: Int = 92, pngCompression: Int = defaultPNGCompression
     ) throws {
@@ -93,8 +93,7 @@ public enum ImageCodec {
         }
         switch format {
         case .png: try PNGCodec.write(image, compression: pngCompression, to: path)
-        case .jpeg:
-            try AtomicFileWriter.write(JPEGCodec.encode(image, quality: quality, exif: nil, name: path), to: path)
+        case .jpeg: try JPEGCodec.write(image, quality: quality, to: path)
         }
     }
 

@@ -84,15 +84,7 @@ enum JPEGCodec {
 
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
     static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
-        guard (1...100).contains(quality) else {
-            throw ImageCodecError.cannotEncode(
-                path: name, format: .jpeg, reason: "JPEG quality \(quality) is outside 1...100")
-        }
-        guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
-            throw ImageCodecError.cannotEncode(
-                path: name, format: .jpeg,
-                reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
-        }
+        try check(image, quality: quality, name: name)
         var status = CJPEGStatus()
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
@@ -112,6 +104,42 @@ enum JPEGCodec {
                 path: name, format: .jpeg, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
         }
         return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// Encodes `image` as `encode` does (without Exif) and writes it to `path` atomically, streamed
+    /// into the temporary file (the encoded file is never held whole in memory); a failed write throws
+    /// `.cannotWrite` and leaves nothing behind.
+    static func write(_ image: RGBImage, quality: Int, to path: String) throws(ImageCodecError) {
+        try check(image, quality: quality, name: path)
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write { fd throws(ImageCodecError) in
+            var status = CJPEGStatus()
+            _ = image.pixels.withUnsafeBufferPointer {
+                // Safety: cjpeg_write reads width·height·3 = pixels.count bytes (RGBImage's invariant) and
+                // writes only to `fd`.
+                cjpeg_write(fd, $0.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &status)
+            }
+            if status.code == 3 { throw ImageCodecError.cannotWrite(path: path, errno: status.systemError) }
+            if status.code != 0 {
+                throw ImageCodecError.cannotEncode(
+                    path: path, format: .jpeg,
+                    reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
+            }
+        }
+        try writer.commit()
+    }
+
+    /// Refuses a quality outside 1…100 and a size no JPEG holds, before anything is encoded.
+    private static func check(_ image: RGBImage, quality: Int, name: String) throws(ImageCodecError) {
+        guard (1...100).contains(quality) else {
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .jpeg, reason: "JPEG quality \(quality) is outside 1...100")
+        }
+        guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .jpeg,
+                reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
+        }
     }
 
     /// The error for a failed shim call: "truncated JPEG: …" when libjpeg ran out of data, else "corrupt JPEG: …".
