@@ -12,8 +12,9 @@ every binary (--baseline first, when given, then --binary) with `-o out.png` and
 `--threads 1` and with one thread per core (for a single image the threads go to its detector); then
 Pillow: decode the photo, then `save(PNG, compress_level=1)` and `save(JPEG, quality=90)`, each timed
 alone (Pillow's encode; its decode apart). Our runs also write `--json` to read the detection time
-(`seconds`) and the decode time (`decodeSeconds`). Printed: the median over rounds of each wall time,
-with its ratio to Pillow's decode + encode of the same format, and the load average before and after.
+(`seconds`) and the decode time (`decodeSeconds`), and the kernel's peak resident memory of each run.
+Printed: the median over rounds of each wall time, with its ratio to Pillow's decode + encode of the
+same format, the largest peak memory, and the load average before and after.
 """
 import argparse
 import json
@@ -27,15 +28,19 @@ from PIL import Image
 
 
 def run_tool(binary, photo, output, threads, directory):
-    """Wall seconds of one tool run, and the record of its --json."""
+    """Wall seconds of one tool run, its peak resident memory in MB, and the record of its --json."""
     log = os.path.join(directory, "record.json")
     command = [binary, photo, "-o", output, "--threads", str(threads), "--json", log, "--no-progress"]
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"{command} exited with {process.returncode}")
     with open(log) as handle:
         record = json.loads(handle.readline())
-    return seconds, record
+    return seconds, usage.ru_maxrss / 1024, record
 
 
 def run_pillow(photo, directory):
@@ -71,10 +76,10 @@ def main():
                 for threads in thread_counts:
                     for extension in ["png", "jpg"]:
                         output = os.path.join(directory, f"out.{extension}")
-                        seconds, record = run_tool(binary, args.photo, output, threads, directory)
+                        seconds, megabytes, record = run_tool(binary, args.photo, output, threads, directory)
                         times.setdefault((label, extension, threads), []).append(seconds)
                         details.setdefault((label, extension, threads), []).append(
-                            (record.get("decodeSeconds", 0), record.get("seconds", 0)))
+                            (record.get("decodeSeconds", 0), record.get("seconds", 0), megabytes))
             for key, value in run_pillow(args.photo, directory).items():
                 pillow[key].append(value)
         sizes = {name: os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory)}
@@ -82,18 +87,20 @@ def main():
     width, height = Image.open(args.photo).size
     print(f"\n{args.photo}: {width} x {height}, {args.rounds} rounds, medians, {cores} cores\n")
     median = {key: statistics.median(value) for key, value in pillow.items()}
-    print("| run | threads | wall | decode · detect (its JSON) | vs Pillow decode + save |")
-    print("|---|---|---|---|---|")
+    print("| run | threads | wall | decode · detect (its JSON) | peak memory | vs Pillow decode + save |")
+    print("|---|---|---|---|---|---|")
     for (label, extension, threads), values in sorted(times.items()):
         wall = statistics.median(values)
-        decode = statistics.median(d for d, _ in details[(label, extension, threads)])
-        detect = statistics.median(s for _, s in details[(label, extension, threads)])
+        runs = details[(label, extension, threads)]
+        decode = statistics.median(run[0] for run in runs)
+        detect = statistics.median(run[1] for run in runs)
+        memory = max(run[2] for run in runs)
         reference = median["decode"] + median[extension]
         print(f"| {label} -o out.{extension} | {threads} | {wall:.2f} s | {decode:.2f} · {detect:.2f} s "
-              f"| {wall / reference:.2f} |")
-    print(f"| Pillow decode | 1 | {median['decode']:.2f} s | | |")
-    print(f"| Pillow save PNG compress_level=1 | 1 | {median['png']:.2f} s | | |")
-    print(f"| Pillow save JPEG quality=90 | 1 | {median['jpg']:.2f} s | | |")
+              f"| {memory:.0f} MB | {wall / reference:.2f} |")
+    print(f"| Pillow decode | 1 | {median['decode']:.2f} s | | | |")
+    print(f"| Pillow save PNG compress_level=1 | 1 | {median['png']:.2f} s | | | |")
+    print(f"| Pillow save JPEG quality=90 | 1 | {median['jpg']:.2f} s | | | |")
     print(f"\nlast files: {sizes}")
     print(f"all rounds: {json.dumps({f'{k[0]} {k[1]} {k[2]}': [round(v, 3) for v in vs] for k, vs in times.items()})}")
     print(f"Pillow rounds: {json.dumps({k: [round(v, 3) for v in vs] for k, vs in pillow.items()})}")
