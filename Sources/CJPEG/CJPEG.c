@@ -1,12 +1,15 @@
 // libjpeg(-turbo) behind a setjmp boundary; see include/CJPEG.h for the contract.
 #include "CJPEG.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 /// libjpeg's error manager extended with the jump target and the caller's status.
 typedef struct {
@@ -154,14 +157,42 @@ static void cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t width, int
     }
 }
 
+/// Copies one decoded RGB row `y` of a `width` x `height` stored picture into the upright picture
+/// `upright` at its place for EXIF `orientation` 2...8 (pixel (x, y) goes to: 2 (W-1-x, y),
+/// 3 (W-1-x, H-1-y), 4 (x, H-1-y), 5 (y, x), 6 (H-1-y, x), 7 (H-1-y, W-1-x), 8 (y, W-1-x)).
+/// A turned row becomes a column: one pixel per upright row, so consecutive rows fill the same
+/// cache lines of the upright picture.
+static void place_row(const uint8_t *row, uint8_t *upright, size_t y, size_t width, size_t height,
+                      int orientation) {
+    size_t uprightWidth = orientation >= 5 ? height : width;
+    size_t start;       // upright pixel of the row's first pixel
+    ptrdiff_t step;     // upright pixels from one pixel of the row to the next
+    switch (orientation) {
+    case 2: start = y * uprightWidth + width - 1; step = -1; break;
+    case 3: start = (height - 1 - y) * uprightWidth + width - 1; step = -1; break;
+    case 4: start = (height - 1 - y) * uprightWidth; step = 1; break;
+    case 5: start = y; step = (ptrdiff_t)uprightWidth; break;
+    case 6: start = height - 1 - y; step = (ptrdiff_t)uprightWidth; break;
+    case 7: start = (width - 1) * uprightWidth + height - 1 - y; step = -(ptrdiff_t)uprightWidth; break;
+    default: start = (width - 1) * uprightWidth + y; step = -(ptrdiff_t)uprightWidth; break;  // 8
+    }
+    ptrdiff_t at = (ptrdiff_t)start * 3;
+    for (size_t x = 0; x < width; x++, at += step * 3) {
+        upright[at] = row[3 * x];
+        upright[at + 1] = row[3 * x + 1];
+        upright[at + 2] = row[3 * x + 2];
+    }
+}
+
 int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigned long long maxScanPixels,
-                 uint8_t *rgb, size_t capacity, CJPEGStatus *status) {
+                 int orientation, uint8_t *rgb, size_t capacity, CJPEGStatus *status) {
     reset_status(status);
     if (!is_valid_scale(scaleDenominator)) return fail_arguments(status, "scale must be 1, 2, 4 or 8");
+    if (orientation < 1 || orientation > 8) return fail_arguments(status, "orientation must be 1...8");
 
     struct jpeg_decompress_struct cinfo;
     ErrorManager manager;
-    // Heap scratch for CMYK rows. Volatile: it is set after setjmp, and only a volatile local is
+    // Heap scratch for a CMYK row and a turned row. Volatile: it is set after setjmp, and only a volatile local is
     // sure to hold its last value after longjmp (C11 7.13.2.1; the fuzzer found the leak without it).
     uint8_t *volatile scratchRow = NULL;
     cinfo.err = &manager.base;
@@ -190,8 +221,9 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
         jpeg_destroy_decompress(&cinfo);
         return fail_arguments(status, "output buffer does not match the scaled image size");
     }
-    if (fourComponent) {
-        scratchRow = malloc(width * 4);
+    if (fourComponent || orientation != 1) {
+        // Room for one CMYK row (4 bytes a pixel) and then one RGB row to turn (3 bytes a pixel).
+        scratchRow = malloc(width * 7);
         if (scratchRow == NULL) {
             jpeg_destroy_decompress(&cinfo);
             return fail_arguments(status, "out of memory");
@@ -200,14 +232,92 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
 
     jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
-        uint8_t *row = rgb + (size_t)cinfo.output_scanline * width * 3;
+        size_t y = cinfo.output_scanline;
+        // An upright image's rows are decoded in place; a turned image's go through the scratch row.
+        uint8_t *row = orientation == 1 ? rgb + y * width * 3 : scratchRow + width * 4;
         JSAMPROW target = fourComponent ? scratchRow : row;
         if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;  // cannot happen with a memory source
         if (fourComponent) cmyk_row_to_rgb(scratchRow, row, width, inverted);
+        if (orientation != 1) place_row(row, rgb, y, width, height, orientation);
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     free(scratchRow);
+    return 0;
+}
+
+/// Bytes gathered before one write(2).
+#define CJPEG_WRITE_BUFFER (1 << 16)
+
+/// A libjpeg destination that writes to a file descriptor through a buffer.
+typedef struct {
+    struct jpeg_destination_mgr base;
+    int fd;
+    /// errno of the failed write(2); 0 while every write succeeded.
+    int systemError;
+    JOCTET buffer[CJPEG_WRITE_BUFFER];
+} FileDestination;
+
+/// Writes the first `length` bytes of the buffer, retrying interrupted and partial writes; on failure
+/// keeps errno and ends the encode through libjpeg's error exit (JERR_FILE_WRITE).
+static void write_buffer(j_compress_ptr cinfo, size_t length) {
+    FileDestination *destination = (FileDestination *)cinfo->dest;
+    size_t offset = 0;
+    while (offset < length) {
+        ssize_t written = write(destination->fd, destination->buffer + offset, length - offset);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) {
+            destination->systemError = written < 0 ? errno : EIO;
+            ERREXIT(cinfo, JERR_FILE_WRITE);
+        }
+        offset += (size_t)written;
+    }
+    destination->base.next_output_byte = destination->buffer;
+    destination->base.free_in_buffer = CJPEG_WRITE_BUFFER;
+}
+
+static void on_init_destination(j_compress_ptr cinfo) {
+    FileDestination *destination = (FileDestination *)cinfo->dest;
+    destination->base.next_output_byte = destination->buffer;
+    destination->base.free_in_buffer = CJPEG_WRITE_BUFFER;
+}
+
+/// The buffer is full: write all of it.
+static boolean on_empty_output_buffer(j_compress_ptr cinfo) {
+    write_buffer(cinfo, CJPEG_WRITE_BUFFER);
+    return TRUE;
+}
+
+/// The end: write what is left.
+static void on_term_destination(j_compress_ptr cinfo) {
+    write_buffer(cinfo, CJPEG_WRITE_BUFFER - cinfo->dest->free_in_buffer);
+}
+
+/// Compresses `rgb` into `cinfo`'s destination (set by the caller, inside its setjmp).
+static void compress(j_compress_ptr cinfo, const uint8_t *rgb, int width, int height, int quality,
+                     const uint8_t *exif, size_t exifLength) {
+    cinfo->image_width = (JDIMENSION)width;
+    cinfo->image_height = (JDIMENSION)height;
+    cinfo->input_components = 3;
+    cinfo->in_color_space = JCS_RGB;
+    jpeg_set_defaults(cinfo);
+    jpeg_set_quality(cinfo, quality, TRUE);
+    if (quality >= 90) {  // full-resolution chroma: keeps coloured edges sharp
+        cinfo->comp_info[0].h_samp_factor = 1;
+        cinfo->comp_info[0].v_samp_factor = 1;
+    }
+    jpeg_start_compress(cinfo, TRUE);
+    if (exifLength > 0) jpeg_write_marker(cinfo, JPEG_APP0 + 1, exif, (unsigned int)exifLength);
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo->next_scanline * (size_t)width * 3);
+        jpeg_write_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_compress(cinfo);
+}
+
+static int check_encode_arguments(int quality, size_t exifLength, CJPEGStatus *status) {
+    if (quality < 1 || quality > 100) return fail_arguments(status, "quality must be 1...100");
+    if (exifLength > CJPEG_EXIF_CAPACITY - 2) return fail_arguments(status, "Exif block too large");
     return 0;
 }
 
@@ -217,8 +327,7 @@ int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
     reset_status(status);
     *output = NULL;
     *outputSize = 0;
-    if (quality < 1 || quality > 100) return fail_arguments(status, "quality must be 1...100");
-    if (exifLength > CJPEG_EXIF_CAPACITY - 2) return fail_arguments(status, "Exif block too large");
+    if (check_encode_arguments(quality, exifLength, status)) return status->code;
 
     struct jpeg_compress_struct cinfo;
     ErrorManager manager;
@@ -235,26 +344,41 @@ int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
     }
     jpeg_create_compress(&cinfo);
     jpeg_mem_dest(&cinfo, &destination.buffer, &destination.size);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 3;
-    cinfo.in_color_space = JCS_RGB;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    if (quality >= 90) {  // full-resolution chroma: keeps coloured edges sharp
-        cinfo.comp_info[0].h_samp_factor = 1;
-        cinfo.comp_info[0].v_samp_factor = 1;
-    }
-    jpeg_start_compress(&cinfo, TRUE);
-    if (exifLength > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, exif, (unsigned int)exifLength);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
+    compress(&cinfo, rgb, width, height, quality, exif, exifLength);
     jpeg_destroy_compress(&cinfo);
     *output = destination.buffer;
     *outputSize = destination.size;
+    return 0;
+}
+
+int cjpeg_write(int fd, const uint8_t *rgb, int width, int height, int quality, CJPEGStatus *status) {
+    reset_status(status);
+    if (check_encode_arguments(quality, 0, status)) return status->code;
+    // On the heap (64 KiB), and set before setjmp so that its value is sure after a longjmp.
+    FileDestination *destination = malloc(sizeof *destination);
+    if (destination == NULL) return fail_arguments(status, "out of memory");
+    destination->fd = fd;
+    destination->systemError = 0;
+    destination->base.init_destination = on_init_destination;
+    destination->base.empty_output_buffer = on_empty_output_buffer;
+    destination->base.term_destination = on_term_destination;
+
+    struct jpeg_compress_struct cinfo;
+    ErrorManager manager;
+    cinfo.err = &manager.base;
+    install_error_manager(&manager, status);
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        status->systemError = destination->systemError;
+        status->code = destination->systemError ? 3 : 1;
+        free(destination);
+        return status->code;
+    }
+    jpeg_create_compress(&cinfo);
+    cinfo.dest = &destination->base;
+    compress(&cinfo, rgb, width, height, quality, NULL, 0);
+    jpeg_destroy_compress(&cinfo);
+    free(destination);
     return 0;
 }
 

@@ -1,4 +1,4 @@
-/// A small C boundary over libjpeg(-turbo): decode from memory and encode to memory.
+/// A small C boundary over libjpeg(-turbo): decode from memory, encode to memory or to a file descriptor.
 ///
 /// libjpeg reports fatal errors through `error_exit`, which must not return; Swift cannot call
 /// `setjmp`. So every function here does its whole libjpeg session inside one `setjmp`, copies
@@ -18,8 +18,11 @@
 
 /// The result of one call: an error message, and the warnings libjpeg raised on the way.
 typedef struct {
-    /// 0 on success; 1 when libjpeg failed (see `message`); 2 when the caller's arguments were wrong.
+    /// 0 on success; 1 when libjpeg failed (see `message`); 2 when the caller's arguments were wrong;
+    /// 3 when writing the file failed (see `systemError`).
     int code;
+    /// With code 3: the `errno` of the failed write(2) (ENOSPC, EFBIG, ...).
+    int systemError;
     /// libjpeg's message for the failure, NUL-terminated; empty on success.
     char message[CJPEG_MESSAGE_CAPACITY];
     /// How many warnings (corrupt or missing data that libjpeg worked around) were raised.
@@ -52,8 +55,10 @@ int cjpeg_read_header(const uint8_t *data, size_t size, int scaleDenominator, CJ
                       uint8_t *exif, size_t exifCapacity, CJPEGStatus *status);
 
 /// Decodes the JPEG in `data[0..<size]` at 1/`scaleDenominator` size into `rgb`, 3 bytes per pixel,
-/// rows top to bottom without padding. `rgb` holds `capacity` bytes, which must be exactly
-/// `width * height * 3` of the scaled image (as `cjpeg_read_header` reported), else code 2.
+/// rows top to bottom without padding, turned upright for the EXIF `orientation` 1...8 (5...8 swap
+/// width and height) as it is decoded, so that no second image is needed. `rgb` holds `capacity`
+/// bytes, which must be exactly `width * height * 3` of the scaled image (as `cjpeg_read_header`
+/// reported), else code 2.
 /// Grey becomes R = G = B; CMYK and YCCK become RGB (Adobe-inverted when an Adobe APP14 marker is present).
 /// A truncated file decodes with a warning ("Premature end of JPEG file"); the missing part is grey.
 /// A file with more than 1000 scans fails ("more than 1000 progressive scans"), and so does a
@@ -61,7 +66,7 @@ int cjpeg_read_header(const uint8_t *data, size_t size, int scaleDenominator, CJ
 /// "more than N progressive scans for a WxH image"): CPU-time guards, as each scan walks the
 /// whole image.
 int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigned long long maxScanPixels,
-                 uint8_t *rgb, size_t capacity, CJPEGStatus *status);
+                 int orientation, uint8_t *rgb, size_t capacity, CJPEGStatus *status);
 
 /// Encodes `width` x `height` RGB pixels (3 bytes each, no padding) as a baseline JPEG of
 /// `quality` 1...100 (4:2:0 chroma subsampling below quality 90, 4:4:4 from 90 up).
@@ -70,6 +75,12 @@ int cjpeg_decode(const uint8_t *data, size_t size, int scaleDenominator, unsigne
 int cjpeg_encode(const uint8_t *rgb, int width, int height, int quality,
                  const uint8_t *exif, size_t exifLength,
                  uint8_t **output, size_t *outputSize, CJPEGStatus *status);
+
+/// Encodes as `cjpeg_encode` does (without Exif) to the open file descriptor `fd`, through a 64 KiB
+/// buffer (the encoded file is never held whole). On a failed write(2) returns code 3 with its errno
+/// in `status->systemError`; what was written stays in the file (the caller writes to a temporary
+/// file and removes it).
+int cjpeg_write(int fd, const uint8_t *rgb, int width, int height, int quality, CJPEGStatus *status);
 
 /// Releases a buffer returned by `cjpeg_encode`.
 void cjpeg_free(uint8_t *buffer);

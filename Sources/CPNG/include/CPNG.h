@@ -1,8 +1,10 @@
-/// A small C boundary over libpng's simplified API (`png_image_*`): decode from and encode to memory.
+/// A small C boundary over libpng: decode from memory with the simplified API (`png_image_*`),
+/// encode with the write API, streamed to a file descriptor or into memory.
 ///
 /// The simplified API reads every PNG colour type and bit depth (1–16 bits, palette with tRNS,
 /// grey with alpha, RGBA, Adam7 interlacing) and reports failures as text in `png_image.message`;
-/// this shim copies that text into the caller's `CPNGStatus` and returns a status code.
+/// the encoder's libpng session runs inside one `setjmp`. This shim copies libpng's text into the
+/// caller's `CPNGStatus` and returns a status code.
 #ifndef CPNG_H
 #define CPNG_H
 
@@ -14,8 +16,11 @@
 
 /// The result of one call.
 typedef struct {
-    /// 0 on success; 1 when libpng failed (see `message`); 2 when the caller's arguments were wrong.
+    /// 0 on success; 1 when libpng failed (see `message`); 2 when the caller's arguments were wrong;
+    /// 3 when writing the file failed (see `systemError`).
     int code;
+    /// With code 3: the `errno` of the failed write(2) (ENOSPC, EFBIG, ...); ENOMEM when memory ran out.
+    int systemError;
     /// libpng's error message, NUL-terminated; empty on success.
     char message[CPNG_MESSAGE_CAPACITY];
     /// libpng's first warning, NUL-terminated; empty when there was none.
@@ -44,12 +49,19 @@ int cpng_read_header(const uint8_t *data, size_t size, CPNGHeader *header, CPNGS
 /// out = (c * a + 255 * (255 - a) + 127) / 255, integer arithmetic.
 int cpng_decode(const uint8_t *data, size_t size, uint8_t *rgb, size_t capacity, CPNGStatus *status);
 
-/// An upper bound on the encoded size of a `width` x `height` RGB image (0 when it would overflow).
-size_t cpng_encode_capacity(uint32_t width, uint32_t height);
+/// Writes `width` x `height` RGB pixels (3 bytes each, rows without padding) as an 8-bit RGB PNG to the
+/// open file descriptor `fd`, row by row through a 64 KiB buffer (the encoded file is never held whole).
+/// `level` is zlib's compression level 0...9; the filter and zlib strategy follow from it (CPNG.c).
+/// On a failed write(2) returns code 3 with its errno in `status->systemError`; what was written stays
+/// in the file (the caller writes to a temporary file and removes it).
+int cpng_write(int fd, const uint8_t *rgb, uint32_t width, uint32_t height, int level, CPNGStatus *status);
 
-/// Encodes `width` x `height` RGB pixels (3 bytes each, no padding) as an 8-bit RGB PNG into `output`,
-/// which holds `*outputSize` bytes (use `cpng_encode_capacity`); on success `*outputSize` is the PNG's length.
-int cpng_encode(const uint8_t *rgb, uint32_t width, uint32_t height,
-                uint8_t *output, size_t *outputSize, CPNGStatus *status);
+/// Encodes as `cpng_write` does, into memory: on success `*output` is a buffer of `*outputSize`
+/// bytes to release with `cpng_free`.
+int cpng_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int level,
+                uint8_t **output, size_t *outputSize, CPNGStatus *status);
+
+/// Releases a buffer returned by `cpng_encode`.
+void cpng_free(uint8_t *buffer);
 
 #endif

@@ -63,6 +63,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var faceChoice = FaceChoice.all
     /// `-c/--center`: face lines give the centre `x y` instead of `x y w h`.
     var center = false
+    /// `--jpeg-quality`: the quality of JPEG outputs (`-o`, `--crop`), 1…100.
+    var jpegQuality = 92
+    /// `--png-compression`: zlib's level for PNG outputs, 0…9 (default 1: fast, as OpenCV's).
+    var pngCompression = ImageCodec.defaultPNGCompression
     /// `--max-pixels`, `--max-file-size`: what an input may be before it is refused unread or
     /// undecoded (`DecodeLimits`: 100 megapixels, 1 GiB and 32768 pixels per side by default).
     var decodeLimits = DecodeLimits()
@@ -204,6 +208,10 @@ extension Command {
             case "-c", "--center":
                 try noValue()
                 options.center = true
+            case "--jpeg-quality":
+                options.jpegQuality = try parseWholeNumber(value(), option: "--jpeg-quality", in: 1...100)
+            case "--png-compression":
+                options.pngCompression = try parseWholeNumber(value(), option: "--png-compression", in: 0...9)
             case "--max-pixels":
                 options.decodeLimits.maxPixels = try parseLimit(value(), option: "--max-pixels", unit: "pixels")
             case "--max-file-size":
@@ -287,6 +295,15 @@ extension Command {
             throw UsageError(message: "\(option): '\(text)' is not a whole number of \(unit) ≥ 1")
         }
         return limit
+    }
+
+    /// A whole number in `range`, for `option`.
+    static func parseWholeNumber(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                message: "\(option): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
     }
 
     /// A whole number from 1 to 1024.

@@ -35,6 +35,9 @@ enum HelpText {
           --crop-margin F         Grow each crop by F times the face size per side (default 0.2).
           --labels                In -o images, write each face's number, smile % and yaw
                                   above its box.
+          --jpeg-quality Q        Quality of JPEG -o and --crop images, 1...100 (default 92).
+          --png-compression L     zlib level of PNG -o and --crop images, 0...9 (default 1:
+                                  fast; 9: smallest and many times slower).
           -c, --center            Print the centre 'x y' of each face instead of 'x y w h'.
           -q, --query             Print nothing; exit 0 if a face was found, 2 if none.
 

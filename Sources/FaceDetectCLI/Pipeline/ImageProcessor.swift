@@ -27,13 +27,9 @@ struct ImageProcessor: Sendable {
     let options: CommandLineOptions
     /// Where annotated images go.
     let outputs: OutputPlan
-    /// Detectors for DCT scales 1, 2, 4 and 8 (with `--min-face-size Npx`, N / scale pixels).
-    let detectors: [FaceDetector]
-    /// The smallest face the detector can see, in pixels (its window). A reduced decode keeps
-    /// the smallest face wanted at least twice this large: at 1–2 windows the cascade scans with a
-    /// 2-pixel step and finds fewer faces. (On detection-dev at the default 0.1 this margin gave
-    /// 120 true detections against 98 at full size and 78 with a 1-window margin.)
-    let windowSize: Int
+    /// The detector, for every image and every DCT scale (`FaceDetector.detect(in: DecodedImage)`
+    /// gives faces in full-size coordinates).
+    let detector: FaceDetector
     /// Output paths taken so far.
     let claims: OutputClaims
     /// The decoded pixels all workers may hold at once (`--max-pixels`).
@@ -49,18 +45,13 @@ struct ImageProcessor: Sendable {
     /// when it comes from another input (`facedetect x/a.png a.png -o .`).
     let inputFiles: Set<[UInt64]>
 
-    /// A processor for `options` and `outputs` whose detectors use `detectorThreads` threads per image.
+    /// A processor for `options` and `outputs` whose detector uses `detectorThreads` threads per image.
     init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) throws {
         self.options = options
         self.outputs = outputs
-        var base = options.detector
-        base.threads = detectorThreads
-        detectors = try [1, 2, 4, 8].map { scale in
-            var scaled = base
-            if case .pixels(let pixels) = base.minFaceSize { scaled.minFaceSize = .pixels(max(1, pixels / scale)) }
-            return try FaceDetector(options: scaled)
-        }
-        windowSize = detectors[0].smallestFace
+        var detectorOptions = options.detector
+        detectorOptions.threads = detectorThreads
+        detector = try FaceDetector(options: detectorOptions)
         claims = OutputClaims()
         inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
         pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
@@ -99,10 +90,8 @@ struct ImageProcessor: Sendable {
         case .regularFile, .directory:
             break
         }
-        let minFaceSize = options.detector.minFaceSize
-        let window = windowSize
         var decoded: DecodedImage
-        // The budgets are held to the last output of this image (both decodes, the drawn copy):
+        // The budgets are held to the last output of this image (both decodes, the drawn image):
         // the file's bytes from before it is read (unless it is too large to be read at all),
         // its pixels from its header. Waiting for them is not part of the decoding time.
         var waited = Duration.zero
@@ -119,7 +108,7 @@ struct ImageProcessor: Sendable {
                 waitStart = clock.now
                 reservedPixels = pixelBudget.reserve(fullWidth * fullHeight)
                 waited += clock.now - waitStart
-                return minFaceSize.pixels(forImageWidth: fullWidth) / (2 * window)
+                return detector.largestReduction(forFullWidth: fullWidth)
             }
         } catch let error as ImageCodecError {
             return failed(error.reason, error.description)
@@ -132,37 +121,37 @@ struct ImageProcessor: Sendable {
         record.warnings = decoded.warnings
 
         let detectStart = clock.now
-        var faces: [Face]
+        let faces: [Face]
         do {
-            let detector = detectors[decoded.scale.trailingZeroBitCount]
-            faces = try detector.detect(in: decoded.image)
+            faces = try detector.detect(in: decoded)
         } catch {
             return failed("detection failed: \(error)", "\(input.path): detection failed: \(error)")
         }
         record.seconds = ProgressBar.seconds(clock.now - detectStart)
-        if decoded.scale != 1 { faces = faces.map { scaled($0, by: Float(decoded.scale)) } }
         record.faces = FaceSelection.select(
             faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)
 
         guard writesImages else { return ImageOutcome(record: record, failure: nil) }
-        var image = decoded.image
         if decoded.scale != 1 {
             // Outputs are full size: decode again without reduction.
             do {
                 decoded = try ImageCodec.read(path: input.path, limits: options.decodeLimits)
-                image = decoded.image
             } catch let error as ImageCodecError {
                 return failed(error.reason, error.description)
             } catch {
                 return failed("\(error)", "\(input.path): \(error)")
             }
         }
+        // The pixels move out of `decoded`, so that the annotations are drawn on them in place
+        // (no second full-size copy); the crops are cut before that.
+        var image = decoded.image
+        decoded.image = FaceDetection.RGBImage(width: 0, height: 0)
         do {
             if let directory = options.crop {
                 try writeCrops(of: image, faces: record.faces, input: input, format: decoded.format, to: directory)
             }
             if let path = outputs.path(for: input, format: decoded.format) {
-                try writeAnnotated(image, faces: record.faces, to: path, input: input)
+                try writeAnnotated(&image, faces: record.faces, to: path, input: input)
             }
         } catch {
             return failed(error.description, error.description)
@@ -178,13 +167,12 @@ struct ImageProcessor: Sendable {
         return parts.joined(separator: " ")
     }
 
-    /// Draws `faces` on `image` (or blurs or pixelates them) and writes it atomically to `path`,
+    /// Draws `faces` on `canvas` in place (or blurs or pixelates them) and writes it atomically to `path`,
     /// creating the mirrored directories in directory mode; never overwrites the input or an
     /// output of this run.
-    private func writeAnnotated(_ image: FaceDetection.RGBImage, faces: [Face], to path: String, input: ImageInput)
-        throws(FileSystemError)
-    {
-        var canvas = image
+    private func writeAnnotated(
+        _ canvas: inout FaceDetection.RGBImage, faces: [Face], to path: String, input: ImageInput
+    ) throws(FileSystemError) {
         switch options.anonymization {
         case nil:
             canvas.draw(faces)
@@ -239,26 +227,12 @@ struct ImageProcessor: Sendable {
         }
         sweeper.sweepFolder(of: path)
         do {
-            try ImageCodec.write(image, to: path)
+            try ImageCodec.write(
+                image, to: path, quality: options.jpegQuality, pngCompression: options.pngCompression)
         } catch let error as ImageCodecError {
             throw FileSystemError(path: error.path, reason: error.reason)
         } catch {
             throw FileSystemError(path: path, reason: "\(error)")
         }
-    }
-
-    /// `face` with every coordinate multiplied by `factor` (from a reduced decode to full size).
-    private func scaled(_ face: Face, by factor: Float) -> Face {
-        var result = face
-        let box = face.bounds
-        result.bounds = Rect(
-            x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor)
-        result.landmarks = face.landmarks.map {
-            Landmark(type: $0.type, position: Point(x: $0.position.x * factor, y: $0.position.y * factor))
-        }
-        result.contours = face.contours.map {
-            FaceContour(kind: $0.kind, points: $0.points.map { Point(x: $0.x * factor, y: $0.y * factor) })
-        }
-        return result
     }
 }

@@ -195,7 +195,12 @@ public struct FaceDetector: Sendable {
     /// options ask for. Throws `ModelFile.Error` only when a model that the first face needs cannot
     /// be parsed, i.e. a broken build (the tests parse every compiled-in model).
     public func detect(in image: RGBImage) throws -> [Face] {
-        let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
+        try detect(in: image, minFace: options.minFaceSize.pixels(forImageWidth: image.width))
+    }
+
+    /// `detect(in:)` looking for faces of at least `minFace` pixels in `image` (for a reduced image,
+    /// `detect(in:reducedBy:)`).
+    func detect(in image: RGBImage, minFace: Int) throws -> [Face] {
         let threads = max(1, options.threads)
         var faces: [Face]
         switch options.effectiveDetector {

@@ -57,12 +57,20 @@ public enum ImageCodec {
         return format
     }
 
+    /// The zlib level of PNG output when none is asked for: 1, as OpenCV's default (fast: the Up
+    /// filter and zlib's run-length strategy, README "Fast annotated output").
+    public static let defaultPNGCompression = 1
+
     /// Encodes `image` as `format`. JPEG: baseline, `quality` 1…100, 4:4:4 chroma from quality 90 up
-    /// (4:2:0 below); PNG: 8-bit RGB, lossless, `quality` ignored.
-    public static func encode(_ image: RGBImage, as format: ImageFormat, quality: Int = 92) throws -> [UInt8] {
+    /// (4:2:0 below); PNG: 8-bit RGB, lossless, zlib level `pngCompression` 0…9 (default 1, fast, as
+    /// OpenCV's default; 9 is smallest and slowest), `quality` ignored.
+    public static func encode(
+        _ image: RGBImage, as format: ImageFormat, quality: Int = 92,
+        pngCompression: Int = defaultPNGCompression
+    ) throws -> [UInt8] {
         switch format {
         case .jpeg: return try JPEGCodec.encode(image, quality: quality, exif: nil, name: "<\(format.rawValue)>")
-        case .png: return try PNGCodec.encode(image, name: "<\(format.rawValue)>")
+        case .png: return try PNGCodec.encode(image, compression: pngCompression, name: "<\(format.rawValue)>")
         }
     }
 
@@ -74,18 +82,19 @@ public enum ImageCodec {
 
     /// Encodes `image` in the format named by `path`'s extension (.png, .jpg, .jpeg) and writes it
     /// atomically (temporary file in the same directory, then rename; nothing is left on failure).
-    /// An unknown extension fails before anything is written.
-    public static func write(_ image: RGBImage, to path: String, quality: Int = 92) throws {
+    /// An unknown extension fails before anything is written. `quality` (JPEG) and `pngCompression`
+    /// are those of `encode(_:as:quality:pngCompression:)`. The encoded file is streamed row by row
+    /// to the temporary file, never held whole in memory.
+    public static func write(
+        _ image: RGBImage, to path: String, quality: Int = 92, pngCompression: Int = defaultPNGCompression
+    ) throws {
         guard let format = ImageFormat(path: path) else {
             throw ImageCodecError.unknownOutputFormat(path: path)
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try encode(image, as: format, quality: quality)
-        } catch let error as ImageCodecError {
-            throw error.about(path)
+        switch format {
+        case .png: try PNGCodec.write(image, compression: pngCompression, to: path)
+        case .jpeg: try JPEGCodec.write(image, quality: quality, to: path)
         }
-        try AtomicFileWriter.write(bytes, to: path)
     }
 
     /// The DCT scale for a caller's `maxScale`: the largest of 1, 2, 4, 8 not above it.

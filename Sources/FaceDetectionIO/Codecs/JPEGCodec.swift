@@ -3,7 +3,8 @@ import FaceDetection
 
 /// JPEG decoding and encoding through the CJPEG shim (libjpeg-turbo).
 enum JPEGCodec {
-    /// Decodes a JPEG at 1/`scale` size (1, 2, 4 or 8), upright, after checking `limits` on the header.
+    /// Decodes a JPEG at 1/`scale` size (1, 2, 4 or 8), upright (turned as it is decoded, without a
+    /// second image), after checking `limits` on the header.
     /// `scale` is asked once the header is read, with the upright full width and height.
     ///
     /// A truncated JPEG that libjpeg can partly decode succeeds: the missing part is filled by
@@ -54,8 +55,8 @@ enum JPEGCodec {
                 // Safety: reads $0.count bytes; cjpeg_decode fails (code 2) unless count is exactly the
                 // scaled width·height·3 it writes, and buffer has room for count bytes.
                 cjpeg_decode(
-                    $0.baseAddress, $0.count, Int32(scale), CUnsignedLongLong(maxScanPixels), buffer.baseAddress,
-                    count, &status)
+                    $0.baseAddress, $0.count, Int32(scale), CUnsignedLongLong(maxScanPixels),
+                    Int32(orientation.rawValue), buffer.baseAddress, count, &status)
             }
             initialized = status.code == 0 ? count : 0
         }
@@ -66,10 +67,12 @@ enum JPEGCodec {
             if more > 0 { warnings.insert("\(more) more JPEG warning\(more == 1 ? "" : "s")", at: 1) }
         }
 
+        // The shim turned the rows upright as it decoded them (no second image).
         return DecodedImage(
-            stored: RGBImage(width: scaledWidth, height: scaledHeight, pixels: pixels),
-            orientation: orientation, format: .jpeg, warnings: warnings,
-            storedFullWidth: width, storedFullHeight: height, scale: scale)
+            image: RGBImage(
+                width: swaps ? scaledHeight : scaledWidth, height: swaps ? scaledWidth : scaledHeight, pixels: pixels),
+            format: .jpeg, warnings: warnings, fullWidth: swaps ? height : width, fullHeight: swaps ? width : height,
+            scale: scale)
     }
 
     /// The most progressive scans × image pixels a decode may take: 2^32, 42 scans of a
@@ -81,15 +84,7 @@ enum JPEGCodec {
 
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
     static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
-        guard (1...100).contains(quality) else {
-            throw ImageCodecError.cannotEncode(
-                path: name, format: .jpeg, reason: "JPEG quality \(quality) is outside 1...100")
-        }
-        guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
-            throw ImageCodecError.cannotEncode(
-                path: name, format: .jpeg,
-                reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
-        }
+        try check(image, quality: quality, name: name)
         var status = CJPEGStatus()
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
@@ -109,6 +104,42 @@ enum JPEGCodec {
                 path: name, format: .jpeg, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
         }
         return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// Encodes `image` as `encode` does (without Exif) and writes it to `path` atomically, streamed
+    /// into the temporary file (the encoded file is never held whole in memory); a failed write throws
+    /// `.cannotWrite` and leaves nothing behind.
+    static func write(_ image: RGBImage, quality: Int, to path: String) throws(ImageCodecError) {
+        try check(image, quality: quality, name: path)
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write { fd throws(ImageCodecError) in
+            var status = CJPEGStatus()
+            _ = image.pixels.withUnsafeBufferPointer {
+                // Safety: cjpeg_write reads width·height·3 = pixels.count bytes (RGBImage's invariant) and
+                // writes only to `fd`.
+                cjpeg_write(fd, $0.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &status)
+            }
+            if status.code == 3 { throw ImageCodecError.cannotWrite(path: path, errno: status.systemError) }
+            if status.code != 0 {
+                throw ImageCodecError.cannotEncode(
+                    path: path, format: .jpeg,
+                    reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
+            }
+        }
+        try writer.commit()
+    }
+
+    /// Refuses a quality outside 1…100 and a size no JPEG holds, before anything is encoded.
+    private static func check(_ image: RGBImage, quality: Int, name: String) throws(ImageCodecError) {
+        guard (1...100).contains(quality) else {
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .jpeg, reason: "JPEG quality \(quality) is outside 1...100")
+        }
+        guard image.width > 0, image.height > 0, image.width <= 65_500, image.height <= 65_500 else {
+            throw ImageCodecError.cannotEncode(
+                path: name, format: .jpeg,
+                reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
+        }
     }
 
     /// The error for a failed shim call: "truncated JPEG: …" when libjpeg ran out of data, else "corrupt JPEG: …".

@@ -1,7 +1,7 @@
 import CPNG
 import FaceDetection
 
-/// PNG decoding and encoding through libpng's simplified API (the CPNG shim).
+/// PNG decoding (libpng's simplified API) and encoding (its write API) through the CPNG shim.
 enum PNGCodec {
     /// Decodes any PNG to RGB8 after checking `limits` on the header.
     ///
@@ -47,29 +47,59 @@ enum PNGCodec {
             format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
     }
 
-    /// Encodes `image` as an 8-bit RGB PNG.
-    static func encode(_ image: RGBImage, name: String) throws -> [UInt8] {
-        let capacity = cpng_encode_capacity(UInt32(clamping: image.width), UInt32(clamping: image.height))
-        guard image.width > 0, image.height > 0, capacity > 0 else {
+    /// Encodes `image` as an 8-bit RGB PNG at zlib `compression` level 0…9 into memory.
+    static func encode(_ image: RGBImage, compression: Int, name: String) throws(ImageCodecError) -> [UInt8] {
+        try check(image, compression: compression, name: name)
+        var status = CPNGStatus()
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        _ = image.pixels.withUnsafeBufferPointer {
+            // Safety: libpng reads width·height·3 = pixels.count bytes (RGBImage's invariant; `check`
+            // keeps both sides within UInt32).
+            cpng_encode(
+                $0.baseAddress, UInt32(image.width), UInt32(image.height), Int32(compression), &output, &size,
+                &status)
+        }
+        defer { cpng_free(output) }
+        guard status.code == 0, let output else { throw encodingError(status, name: name) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// Encodes `image` as `encode` does and writes it to `path` atomically, streamed row by row into
+    /// the temporary file (the encoded file is never held whole in memory); a failed write throws
+    /// `.cannotWrite` and leaves nothing behind.
+    static func write(_ image: RGBImage, compression: Int, to path: String) throws(ImageCodecError) {
+        try check(image, compression: compression, name: path)
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write { fd throws(ImageCodecError) in
+            var status = CPNGStatus()
+            _ = image.pixels.withUnsafeBufferPointer {
+                // Safety: as in `encode`; the shim writes only to `fd`.
+                cpng_write(fd, $0.baseAddress, UInt32(image.width), UInt32(image.height), Int32(compression), &status)
+            }
+            if status.code == 3 { throw ImageCodecError.cannotWrite(path: path, errno: status.systemError) }
+            if status.code != 0 { throw encodingError(status, name: path) }
+        }
+        try writer.commit()
+    }
+
+    /// Refuses what no PNG holds (an empty image, a side beyond libpng's 1 000 000 pixels) and a
+    /// compression level outside 0…9, before anything is encoded.
+    private static func check(_ image: RGBImage, compression: Int, name: String) throws(ImageCodecError) {
+        guard image.width > 0, image.height > 0, image.width <= 1_000_000, image.height <= 1_000_000 else {
             throw ImageCodecError.cannotEncode(
                 path: name, format: .png, reason: "cannot write a \(image.width)x\(image.height) PNG")
         }
-        var status = CPNGStatus()
-        var size = capacity
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            _ = image.pixels.withUnsafeBufferPointer {
-                // Safety: libpng reads width·height·3 ≤ pixels.count bytes (clamping to UInt32 only shrinks)
-                // and writes at most size = capacity bytes into buffer.
-                cpng_encode(
-                    $0.baseAddress, UInt32(image.width), UInt32(image.height), buffer.baseAddress, &size, &status)
-            }
-            initialized = status.code == 0 ? size : 0
-        }
-        if status.code != 0 {
+        guard (0...9).contains(compression) else {
             throw ImageCodecError.cannotEncode(
-                path: name, format: .png, reason: "PNG encoding failed: \(string(fromCCharArray: status.message))")
+                path: name, format: .png, reason: "PNG compression level \(compression) is outside 0...9")
         }
-        return bytes
+    }
+
+    /// "PNG encoding failed: …" with libpng's message.
+    private static func encodingError(_ status: CPNGStatus, name: String) -> ImageCodecError {
+        .cannotEncode(
+            path: name, format: .png, reason: "PNG encoding failed: \(string(fromCCharArray: status.message))")
     }
 
     /// The error for a failed shim call: "truncated PNG" when libpng ran out of data, else "corrupt PNG: …".

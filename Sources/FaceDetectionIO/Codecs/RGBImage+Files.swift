@@ -7,7 +7,9 @@ extension RGBImage {
     }
 
     /// Writes the image as PNG or JPEG (chosen by `path`'s extension), atomically; see `ImageCodec.write`.
-    public func write(to path: String, quality: Int = 92) throws {
-        try ImageCodec.write(self, to: path, quality: quality)
+    public func write(to path: String, quality: Int = 92, pngCompression: Int = ImageCodec.defaultPNGCompression)
+        throws
+    {
+        try ImageCodec.write(self, to: path, quality: quality, pngCompression: pngCompression)
     }
 }

@@ -45,6 +45,18 @@ package final class AtomicFileWriter {
         }
     }
 
+    /// Lets `body` write to the temporary file's descriptor (e.g. an encoder streaming rows); when
+    /// it throws, the file is abandoned and the error passed on.
+    package func write<Failure: Error>(using body: (_ fd: Int32) throws(Failure) -> Void) throws(Failure) {
+        precondition(fd >= 0, "AtomicFileWriter: write after commit or abandon")
+        do {
+            try body(fd)
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
     /// Renames the finished temporary file to `path`; on failure it is removed instead.
     package func commit() throws(ImageCodecError) {
         precondition(fd >= 0, "AtomicFileWriter: commit after commit or abandon")

@@ -20,6 +20,20 @@ struct WriteTests {
         #expect(ReferencePixels.maxDifference(read.image, fPicture()) <= (read.format == .png ? 0 : 40))
     }
 
+    @Test(arguments: ["out.png", "out.jpg"])
+    func theStreamedFileIsTheEncodingInMemory(name: String) throws {
+        let directory = try FixturePaths.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Larger than the 64 KiB the shims gather before each write(2), so that they write many times.
+        let photo = try RGBImage(contentsOf: FixturePaths.photo("grace_hopper.jpg"))
+        try photo.write(to: directory + "/" + name, quality: 97)
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+        let format = try #require(ImageFormat(path: name))
+        #expect(written.count > 1 << 16)
+        #expect(written == (try ImageCodec.encode(photo, as: format, quality: 97)))
+        #expect(try listing(directory) == [name])
+    }
+
     @Test func replacesAnExistingFileWhole() throws {
         let directory = try FixturePaths.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -59,6 +59,21 @@ struct CommandLineParsingTests {
         #expect(try options(["a.png"]).printsFaceLines)
     }
 
+    @Test func imageOutputSettings() throws {
+        let defaults = try options(["a.png"])
+        #expect(defaults.jpegQuality == 92 && defaults.pngCompression == 1)
+        let parsed = try options(["a.png", "--jpeg-quality", "100", "--png-compression=0"])
+        #expect(parsed.jpegQuality == 100 && parsed.pngCompression == 0)
+        #expect(try options(["--png-compression", "9", "--jpeg-quality=1", "a.png"]).pngCompression == 9)
+        for (arguments, message) in [
+            (["--png-compression", "10"], "--png-compression: '10' is not a whole number from 0 to 9"),
+            (["--jpeg-quality", "0"], "--jpeg-quality: '0' is not a whole number from 1 to 100"),
+            (["--jpeg-quality=high"], "--jpeg-quality: 'high' is not a whole number from 1 to 100"),
+        ] {
+            #expect(throws: UsageError(message: message)) { try Command.parse(arguments + ["a.png"]) }
+        }
+    }
+
     @Test func helpWinsOverEverythingBeforeIt() throws {
         #expect(try Command.parse(["a.png", "--threads", "2", "--help"]) == .help)
         #expect(try Command.parse(["--version"]) == .version)

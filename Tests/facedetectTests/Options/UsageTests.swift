@@ -11,6 +11,7 @@ struct UsageTests {
             "--csv", "--crop", "--crop-margin", "--blur", "--pixelate", "--shard", "--resume", "--progress",
             "--no-progress", "--biggest", "--best", "--center", "--landmarks", "--classification",
             "--min-score", "--prominent-face-only", "--labels", "--max-pixels", "--max-file-size",
+            "--jpeg-quality", "--png-compression",
         ] {
             #expect(result.standardOutput.contains(flag), "help lacks \(flag)")
         }

@@ -47,6 +47,19 @@ struct OutputFaultTests {
         }
     }
 
+    @Test func aJPEGOutputAtTheFileSizeLimitLeavesNothing() throws {
+        try withTemporaryDirectory { directory in
+            // Grace Hopper's annotated JPEG is far above 24 KiB.
+            try TestInputs.copyFixture("grace_hopper.jpg", to: directory.appendingPathComponent("in.jpg"))
+            let result = try ToolProcess.run(
+                ["in.jpg", "-o", "out.jpg", "--min-face-size", "0.9"] + ToolProcess.plumbingFlags, in: directory,
+                script: ToolProcess.fileSizeLimited(24 * 1024))
+            #expect(result.status == 1, "\(result.standardError)")
+            #expect(result.errorLines.first == "error: out.jpg: cannot write: file too large", "\(result.errorLines)")
+            #expect(allFiles(in: directory) == ["in.jpg"])
+        }
+    }
+
     /// Whether a tmpfs can be mounted for the tool (root, with util-linux's `unshare`).
     static let canMountTmpfs = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
 

@@ -1,0 +1,30 @@
+extension FaceDetector {
+    /// The faces in `image`, a picture shown at 1/`reduction` of its full size (a JPEG decoded with
+    /// DCT scaling), in the full picture's coordinates: the smallest face looked for is that of the
+    /// full picture (`.pixels(N)` becomes N / `reduction` pixels here; a `.fraction` of the width is
+    /// the same fraction of either), and every box, landmark and contour point is multiplied by
+    /// `reduction`. With `reduction` 1 this is `detect(in:)`.
+    package func detect(in image: RGBImage, reducedBy reduction: Int) throws -> [Face] {
+        guard reduction > 1 else { return try detect(in: image) }
+        var minFaceSize = options.minFaceSize
+        if case .pixels(let pixels) = minFaceSize { minFaceSize = .pixels(max(1, pixels / reduction)) }
+        let faces = try detect(in: image, minFace: minFaceSize.pixels(forImageWidth: image.width))
+        return faces.map { $0.scaled(by: Float(reduction)) }
+    }
+}
+
+extension Face {
+    /// This face with every coordinate multiplied by `factor` (from a reduced picture to its full size).
+    fileprivate func scaled(by factor: Float) -> Face {
+        var result = self
+        result.bounds = Rect(
+            x: bounds.x * factor, y: bounds.y * factor, width: bounds.width * factor, height: bounds.height * factor)
+        result.landmarks = landmarks.map {
+            Landmark(type: $0.type, position: Point(x: $0.position.x * factor, y: $0.position.y * factor))
+        }
+        result.contours = contours.map {
+            FaceContour(kind: $0.kind, points: $0.points.map { Point(x: $0.x * factor, y: $0.y * factor) })
+        }
+        return result
+    }
+}
