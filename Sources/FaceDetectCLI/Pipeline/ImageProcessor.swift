@@ -132,13 +132,7 @@ struct ImageProcessor: Sendable {
         record.warnings = decoded.warnings
 
         let detectStart = clock.now
-        var faces: [Face]
-        do {
-            let detector = detectors[decoded.scale.trailingZeroBitCount]
-            faces = try detector.detect(in: decoded.image)
-        } catch {
-            return failed("detection failed: \(error)", "\(input.path): detection failed: \(error)")
-        }
+        var faces = detectors[decoded.scale.trailingZeroBitCount].detect(in: decoded.image)
         record.seconds = ProgressBar.seconds(clock.now - detectStart)
         if decoded.scale != 1 { faces = faces.map { scaled($0, by: Float(decoded.scale)) } }
         record.faces = FaceSelection.select(

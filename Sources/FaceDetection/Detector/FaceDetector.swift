@@ -192,9 +192,49 @@ public struct FaceDetector: Sendable {
     }
 
     /// The faces in `image`, best first (only the largest with `prominentFaceOnly`), with what the
-    /// options ask for. Throws `ModelFile.Error` only when a model that the first face needs cannot
-    /// be parsed, i.e. a broken build (the tests parse every compiled-in model).
-    public func detect(in image: RGBImage) throws -> [Face] {
+    /// options ask for, in `image`'s pixel coordinates.
+    ///
+    /// Nothing here can fail: the models a face needs (O-Net, dlib's predictor, the mesh) are parsed
+    /// on the first face found, and a compiled-in model that does not parse is a broken build, which
+    /// stops the program with a message naming the model (the tests parse every one).
+    public func detect(in image: RGBImage) -> [Face] {
+        run(on: image, afterStage: { _ in })
+    }
+
+    /// The faces in `buffer` (a camera or video frame in borrowed memory), converted in one pass
+    /// into the upright ``RGBImage`` (`RGBImage(_:)`) and searched: the faces are in the upright
+    /// picture's coordinates (`buffer.uprightWidth` × `buffer.uprightHeight`), as ML Kit's
+    /// `InputImage` with a rotation reports them. The buffer's memory is read only during this call.
+    public func detect(in buffer: PixelBuffer) -> [Face] {
+        detect(in: RGBImage(buffer))
+    }
+
+    /// The faces in `image`, as `detect(in:)` finds them, for Swift concurrency: the task's
+    /// cancellation is checked before the search and between its stages (detection, the measured
+    /// points, contours, landmarks and probabilities), and a cancelled task gets `CancellationError`
+    /// there instead of the faces. A stage that has started runs to its end (the detection of a
+    /// 12-megapixel photo is about 0.1 s).
+    ///
+    /// The work runs on the calling task's thread (`options.threads` spreads one stage over more);
+    /// a ``PixelBuffer`` is converted first with `RGBImage(_:)`, whose result can cross tasks.
+    public func process(_ image: RGBImage) async throws -> [Face] {
+        try Task.checkCancellation()
+        return try run(on: image) { _ in try Task.checkCancellation() }
+    }
+
+    /// The stages of `detect(in:)`, after each of which `process(_:)` checks for cancellation.
+    enum Stage: Sendable, Equatable {
+        /// Boxes and scores found, filtered by score (and to the largest face with `prominentFaceOnly`).
+        case detection
+        /// O-Net's five points placed on the boxes of YuNet and the cascade.
+        case points
+        /// The mesh and ML Kit's contours.
+        case contours
+    }
+
+    /// The search, with `afterStage` called after each stage that more work follows (it may throw to
+    /// stop the search there).
+    func run(on image: RGBImage, afterStage: (Stage) throws -> Void) rethrows -> [Face] {
         let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
@@ -213,28 +253,32 @@ public struct FaceDetector: Sendable {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
+        try afterStage(.detection)
         if options.effectiveDetector != .mtcnn {
-            let mtcnn = try BuiltinModels.mtcnn.get()
+            let mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
             // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise);
             // the cascade keeps its one-pass points (its results stay those of the old fast mode).
             let points = mtcnn.landmarks(
                 for: faces.map(\.bounds), in: image, threads: threads,
                 regressingFirst: options.effectiveDetector != .cascade)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
+            try afterStage(.points)
         }
         var meshes = [FaceMesh?](repeating: nil, count: faces.count)
         if options.contours == .all {
             // The mesh is aligned by the eye points, so it runs before the landmarks may be dropped.
-            meshes = try FaceMeshEstimator().meshes(for: faces, in: image, threads: threads)
+            let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
+            meshes = estimator.meshes(for: faces, in: image, threads: threads)
             for i in faces.indices {
                 if let mesh = meshes[i] { faces[i].contours = FaceContour.contours(of: mesh) }
             }
+            if needsAttributes { try afterStage(.contours) }
         }
         guard needsAttributes else {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
-        let shapePredictor = try BuiltinModels.shapePredictor.get()
+        let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
         let found = faces
         let foundMeshes = meshes
         // Each face on its own: the nose base, then what the attributes derive from the points (the

@@ -14,6 +14,9 @@ public struct FaceMeshEstimator: Sendable {
     /// `ModelFile.Error` if the embedded model does not load.
     public init() throws { network = try BuiltinModels.faceMesh.get() }
 
+    /// The estimator running `network`.
+    init(network: FaceMeshNetwork) { self.network = network }
+
     /// The mesh of `face` in `image`, or nil when the face has no eye landmarks (the region's
     /// rotation comes from them) or the image is empty.
     public func mesh(for face: Face, in image: RGBImage) -> FaceMesh? {
