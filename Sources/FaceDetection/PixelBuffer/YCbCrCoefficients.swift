@@ -45,13 +45,14 @@ struct YCbCrCoefficients {
     /// The RGB colour of one sample, each channel rounded and clamped to 0…255.
     @inline(__always)
     func rgb(y: UInt8, cb: UInt8, cr: UInt8) -> (r: UInt8, g: UInt8, b: UInt8) {
-        let luma = (Int32(y) - yOffset) * yScale + 32768
-        let u = Int32(cb) - 128
-        let v = Int32(cr) - 128
+        // Every term is below 2^26 in magnitude: the wrapping operators never wrap and need no overflow check.
+        let luma = (Int32(y) &- yOffset) &* yScale &+ 32768
+        let u = Int32(cb) &- 128
+        let v = Int32(cr) &- 128
         return (
-            UInt8(clamping: (luma + rFromCr * v) >> 16),
-            UInt8(clamping: (luma - gFromCb * u - gFromCr * v) >> 16),
-            UInt8(clamping: (luma + bFromCb * u) >> 16)
+            UInt8(clamping: (luma &+ rFromCr &* v) >> 16),
+            UInt8(clamping: (luma &- gFromCb &* u &- gFromCr &* v) >> 16),
+            UInt8(clamping: (luma &+ bFromCb &* u) >> 16)
         )
     }
 }
