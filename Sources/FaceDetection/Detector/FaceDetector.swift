@@ -95,7 +95,15 @@ public struct FaceDetector: Sendable {
         /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
         /// precision-recall curve); `nil`: the detector's `defaultMinScore`.
         public var minScore: Float?
-        /// Keep only the largest face.
+        /// Keep only the largest face: the greatest box area (width × height), the best-scoring one
+        /// among equally large ones (as ML Kit's `enableProminentFaceOnly`, and the tool's
+        /// `--prominent-face-only`/`--biggest`). Chosen before landmarks and probabilities are
+        /// computed, so they are computed for that face alone.
+        ///
+        /// The tool's `--best` is another policy, not available here: it ranks the faces after the
+        /// search by 0.7 × score + 0.2 × size + 0.1 × closeness to the centre (Debian's older
+        /// `facedetect`), with size measured as (width + height) / 2 relative to the largest face, so
+        /// a sharp, central face can win over a larger, doubtful one at the edge.
         public var prominentFaceOnly: Bool
         /// Threads one `detect` call may use (1 = the calling thread only).
         public var threads: Int
@@ -147,13 +155,13 @@ public struct FaceDetector: Sendable {
     let attributes = FaceAttributes()
 
     /// A detector with `options`, using the models compiled into the library. Throws
-    /// `ModelFile.Error` if an embedded model cannot be read (a broken build).
+    /// `ModelFileError` if an embedded model cannot be read (a broken build).
     public init(options: Options = Options()) throws {
         try self.init(options: options, cascade: BuiltinModels.frontalFaceAlt2.get())
     }
 
     /// A detector with `options` whose fast mode runs the cascade in `cascadeModelBytes`
-    /// (throws `ModelFile.Error` when they are not a usable `HAAR` model).
+    /// (throws `ModelFileError` when they are not a usable `HAAR` model).
     public init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws {
         try self.init(options: options, cascade: CascadeClassifier(modelBytes: cascadeModelBytes))
     }

@@ -11,7 +11,7 @@ public struct FaceMeshEstimator: Sendable {
     private let network: FaceMeshNetwork
 
     /// The estimator with the embedded model (`Models/face_mesh.fdm`); throws
-    /// `ModelFile.Error` if the embedded model does not load.
+    /// `ModelFileError` if the embedded model does not load.
     public init() throws { network = try BuiltinModels.faceMesh.get() }
 
     /// The estimator running `network`.
