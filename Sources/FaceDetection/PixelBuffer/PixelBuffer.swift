@@ -9,14 +9,10 @@
 /// are in the upright picture's coordinates (as `VisionImage` and ML Kit's `InputImage` report
 /// them), not in the stored buffer's.
 ///
-/// ```swift
-/// // A camera's NV12 frame: a Y plane and an interleaved CbCr plane, each with its own stride.
-/// let frame = try PixelBuffer(
-///     width: 1920, height: 1080, format: .nv12(.video),
-///     planes: [.init(bytes: yPlane, bytesPerRow: 1920), .init(bytes: cbcrPlane, bytesPerRow: 1920)],
-///     orientation: .right)          // the sensor is turned: upright is 1080 × 1920
-/// let faces = detector.detect(in: frame)
-/// ```
+/// A camera's NV12 frame is two planes, each with its own stride: `[Plane(bytes: luma, bytesPerRow:
+/// 1920), Plane(bytes: cbcr, bytesPerRow: 1920)]` with `format: .nv12(.video)`; a sensor mounted a
+/// quarter turn off gives `orientation: .right`, and the faces come back in the upright 1080 × 1920
+/// picture. <doc:GettingStarted> has a complete example.
 public struct PixelBuffer {
     /// One plane of pixel rows in borrowed memory.
     public struct Plane {
