@@ -34,6 +34,8 @@ public struct PixelBuffer {
     public enum Error: Swift.Error, Equatable, Sendable {
         /// The width or height is negative.
         case negativeSize(width: Int, height: Int)
+        /// A side is longer than ``PixelBuffer/maximumSide`` pixels.
+        case tooLarge(width: Int, height: Int)
         /// The format needs `expected` planes and `actual` were given.
         case wrongPlaneCount(expected: Int, actual: Int)
         /// Plane `plane`'s stride is shorter than one of its rows (`needed` bytes).
@@ -60,6 +62,9 @@ public struct PixelBuffer {
         width: Int, height: Int, format: PixelFormat, planes: [Plane], orientation: ImageOrientation = .up
     ) throws(Error) {
         guard width >= 0, height >= 0 else { throw .negativeSize(width: width, height: height) }
+        guard width <= Self.maximumSide, height <= Self.maximumSide else {
+            throw .tooLarge(width: width, height: height)
+        }
         guard planes.count == format.planeCount else {
             throw .wrongPlaneCount(expected: format.planeCount, actual: planes.count)
         }
@@ -68,7 +73,10 @@ public struct PixelBuffer {
             guard plane.bytesPerRow >= rowBytes else {
                 throw .strideTooSmall(plane: index, bytesPerRow: plane.bytesPerRow, needed: rowBytes)
             }
-            let needed = (format.rows(ofPlane: index, height: height) - 1) * plane.bytesPerRow + rowBytes
+            // A stride near Int.max (garbage from a caller) overflows here: the plane is then too small.
+            let (rowStarts, overflow) = (format.rows(ofPlane: index, height: height) - 1)
+                .multipliedReportingOverflow(by: plane.bytesPerRow)
+            let needed = overflow || rowStarts > Int.max - rowBytes ? Int.max : rowStarts + rowBytes
             guard plane.bytes.count >= needed, plane.bytes.baseAddress != nil else {
                 throw .planeTooSmall(plane: index, available: plane.bytes.count, needed: needed)
             }
@@ -79,6 +87,10 @@ public struct PixelBuffer {
         self.planes = planes
         self.orientation = orientation
     }
+
+    /// The longest side a buffer may have, 2^28 pixels (far beyond any camera or video frame), so
+    /// that no size computation can overflow.
+    public static let maximumSide = 1 << 28
 
     /// Width of the upright picture (the height of the stored one for orientations 5…8).
     public var uprightWidth: Int { orientation.swapsDimensions ? height : width }

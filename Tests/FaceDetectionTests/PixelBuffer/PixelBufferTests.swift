@@ -214,6 +214,13 @@ struct PixelBufferTests {
             #expect(throws: PixelBuffer.Error.planeTooSmall(plane: 0, available: 100, needed: 108)) {
                 try PixelBuffer(width: 4, height: 9, format: .rgb8, planes: [plane])
             }
+            #expect(throws: PixelBuffer.Error.tooLarge(width: Int.max, height: 1)) {
+                try PixelBuffer(width: Int.max, height: 1, format: .rgba8(.straight), planes: [plane])
+            }
+            #expect(throws: PixelBuffer.Error.planeTooSmall(plane: 0, available: 100, needed: Int.max)) {
+                try PixelBuffer(
+                    width: 4, height: 3, format: .rgb8, planes: [.init(bytes: raw, bytesPerRow: Int.max / 2)])
+            }
             #expect(throws: Never.self) {
                 let buffer = try PixelBuffer(width: 4, height: 2, format: .rgb8, planes: [plane], orientation: .left)
                 #expect(buffer.uprightWidth == 2 && buffer.uprightHeight == 4)
