@@ -1,5 +1,7 @@
 /// Finds faces in images. Create one and share it: `detect(in:)` is safe to call from many
-/// threads at once (the detector holds only immutable model data).
+/// threads at once (the detector holds only immutable model data). It takes an ``RGBImage`` or a
+/// ``PixelBuffer`` (a camera or video frame in borrowed memory) and does not throw;
+/// `process(_:)` is the `async` form that honours task cancellation between stages.
 public struct FaceDetector: Sendable {
     /// Which detector runs.
     public enum Mode: String, Sendable, CaseIterable {
