@@ -222,8 +222,9 @@ public struct FaceDetector: Sendable {
     /// The faces in `image`, as `detect(in:)` finds them, for Swift concurrency: the task's
     /// cancellation is checked before the search and between its stages (detection, the measured
     /// points, contours, landmarks and probabilities), and a cancelled task gets `CancellationError`
-    /// there instead of the faces. A stage that has started runs to its end (the detection of a
-    /// 12-megapixel photo is about 0.1 s).
+    /// there instead of the faces. A stage that has started runs to its end: the search itself is
+    /// not interrupted, so on a large picture with a small minimum face a cancellation takes effect
+    /// only when the search is over.
     ///
     /// The work runs on the calling task's thread (`options.threads` spreads one stage over more);
     /// a ``PixelBuffer`` is converted first with `RGBImage(_:)`, whose result can cross tasks.
