@@ -208,7 +208,7 @@ public struct FaceDetector: Sendable {
     /// on the first face found, and a compiled-in model that does not parse is a broken build, which
     /// stops the program with a message naming the model (the tests parse every one).
     public func detect(in image: RGBImage) -> [Face] {
-        run(on: image, afterStage: { _ in })
+        run(on: image, afterStage: { _ in }, stopSearch: { false })
     }
 
     /// The faces in `buffer` (a camera or video frame in borrowed memory), converted in one pass
@@ -222,15 +222,15 @@ public struct FaceDetector: Sendable {
     /// The faces in `image`, as `detect(in:)` finds them, for Swift concurrency: the task's
     /// cancellation is checked before the search and between its stages (detection, the measured
     /// points, contours, landmarks and probabilities), and a cancelled task gets `CancellationError`
-    /// there instead of the faces. A stage that has started runs to its end: the search itself is
-    /// not interrupted, so on a large picture with a small minimum face a cancellation takes effect
-    /// only when the search is over.
+    /// there instead of the faces. YuNet's search (both modes) is also interrupted between groups of
+    /// its network's layers; the other stages, and the MTCNN and cascade searches, run to their end
+    /// once started.
     ///
     /// The work runs on the calling task's thread (`options.threads` spreads one stage over more);
     /// a ``PixelBuffer`` is converted first with `RGBImage(_:)`, whose result can cross tasks.
     public func process(_ image: RGBImage) async throws -> [Face] {
         try Task.checkCancellation()
-        return try run(on: image) { _ in try Task.checkCancellation() }
+        return try run(on: image, afterStage: { _ in try Task.checkCancellation() }, stopSearch: { Task.isCancelled })
     }
 
     /// The stages of `detect(in:)`, after each of which `process(_:)` checks for cancellation.
@@ -244,8 +244,12 @@ public struct FaceDetector: Sendable {
     }
 
     /// The search, with `afterStage` called after each stage that more work follows (it may throw to
-    /// stop the search there).
-    func run(on image: RGBImage, afterStage: (Stage) throws -> Void) rethrows -> [Face] {
+    /// stop the search there), and `stopSearch` asked (on the calling thread) during YuNet's search:
+    /// when it says yes, the search ends with no face and `afterStage(.detection)` is called even
+    /// then, so that it can throw.
+    func run(
+        on image: RGBImage, afterStage: (Stage) throws -> Void, stopSearch: () -> Bool = { false }
+    ) rethrows -> [Face] {
         let minFace = options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
@@ -254,7 +258,13 @@ public struct FaceDetector: Sendable {
         case .mtcnn: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
         case .yunet, .yunetSmall:
             faces =
-                yunet?.detect(in: image, minFace: minFace, minScore: options.effectiveMinScore, threads: threads) ?? []
+                yunet?.detect(
+                    in: image, minFace: minFace, minScore: options.effectiveMinScore, threads: threads,
+                    shouldStop: stopSearch) ?? []
+            if stopSearch() {
+                try afterStage(.detection)
+                return []
+            }
         }
         faces.removeAll { !($0.score >= options.effectiveMinScore) }
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
