@@ -42,8 +42,8 @@ do {
     var summary = BenchmarkSummary()
     for (number, entry) in entries.enumerated() {
         let image = try entry.load()
-        if number == 0 { try options.timing.warmUp { try detector.detect(in: image) } }
-        let (faces, time) = try options.timing.measure { try detector.detect(in: image) }
+        if number == 0 { options.timing.warmUp { detector.detect(in: image) } }
+        let (faces, time) = options.timing.measure { detector.detect(in: image) }
         summary.add(time)
         print(PredictionLine.json(file: entry.file, width: image.width, height: image.height, time: time, faces: faces))
     }

@@ -30,7 +30,7 @@ do {
     var warmedUp = false
     for entry in entries {
         let image = try entry.load()
-        for face in try detector.detect(in: image) {
+        for face in detector.detect(in: image) {
             if !warmedUp {
                 options.timing.warmUp { estimator.mesh(for: face, in: image) }
                 warmedUp = true

@@ -1,7 +1,11 @@
 import FaceDetection
 
-/// `--best`: one face out of several, as Debian's older `facedetect` chose it. (`--biggest` is the
-/// library's `prominentFaceOnly`.)
+/// `--best`: one face out of several, as Debian's older `facedetect` chose it: the highest
+/// 0.7 × score + 0.2 × size + 0.1 × closeness to the centre, size being (width + height) / 2
+/// relative to the largest face's. Not the library's policy: `--biggest`/`--prominent-face-only` is
+/// `FaceDetector.Options.prominentFaceOnly`, the greatest box area (width × height) alone, chosen
+/// before landmarks are computed; `--best` ranks the faces found with everything computed. Kept
+/// apart on purpose: `--best` keeps the older tool's behaviour, `prominentFaceOnly` ML Kit's.
 enum FaceSelection {
     /// `faces` as `choice` asks, in an image `width` × `height`.
     static func select(_ faces: [Face], _ choice: CommandLineOptions.FaceChoice, width: Int, height: Int) -> [Face] {

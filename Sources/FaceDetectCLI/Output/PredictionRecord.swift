@@ -24,6 +24,15 @@ struct PredictionRecord: Sendable {
     init(file: String) { self.file = file }
 
     /// The record as one line of JSON, keys in a fixed order, without the trailing newline.
+    ///
+    /// Written by `JSONText`, not by Foundation's `JSONEncoder` through `Face`'s `Codable`, because
+    /// the line is a published schema whose bytes must not change (README "JSON Lines format",
+    /// scripts and `--resume` read it): `JSONEncoder` cannot round numbers to a fixed number of
+    /// decimals (it writes the shortest digits of the whole `Float`: `410.47998` for a box edge this
+    /// writes as `410.48`), cannot keep keys in the schema's order (`file`, `width`, … with
+    /// `.sortedKeys` or without, the order is its own), writes no space after `,` and `:`, and
+    /// escapes `/` in paths unless told not to. `Face`'s own `Codable` form (property names, exact
+    /// values) is the library's, for embedders.
     var jsonLine: String {
         var json = JSONText()
         json.beginObject()

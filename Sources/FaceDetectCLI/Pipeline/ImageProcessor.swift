@@ -121,12 +121,7 @@ struct ImageProcessor: Sendable {
         record.warnings = decoded.warnings
 
         let detectStart = clock.now
-        let faces: [Face]
-        do {
-            faces = try detector.detect(in: decoded)
-        } catch {
-            return failed("detection failed: \(error)", "\(input.path): detection failed: \(error)")
-        }
+        let faces = detector.detect(in: decoded)
         record.seconds = ProgressBar.seconds(clock.now - detectStart)
         record.faces = FaceSelection.select(
             faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)

@@ -54,9 +54,9 @@ public struct CascadeClassifier: Sendable {
     /// Number of weak classifiers over all stages.
     public var weakClassifierCount: Int { weaks.count }
 
-    /// Reads a cascade from a model file of kind `HAAR`; throws `ModelFile.Error` when the kind,
+    /// Reads a cascade from a model file of kind `HAAR`; throws `ModelFileError` when the kind,
     /// a tensor or an index is wrong, or when the cascade uses tilted features (not supported).
-    public init(model: ModelFile) throws {
+    init(model: ModelFile) throws {
         try model.expectKind("HAAR")
         let window = try model.ints("window", shape: [2])
         let stageThreshold = try model.floats("stageThreshold", shape: [-1])

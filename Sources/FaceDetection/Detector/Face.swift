@@ -1,7 +1,14 @@
 /// One detected face and what was estimated about it.
 ///
 /// Optional values are `nil` when they were not computed (never −1).
-public struct Face: Sendable, Equatable {
+///
+/// `Codable`: a face encodes with its property names as keys (`bounds`, `score`, `landmarks`,
+/// `eulerX`, …, `contours`), values exact (a `Float` decodes to the same `Float`), and keys of values
+/// that were not computed left out. That is the library's form, for storing faces and sending them
+/// between processes; the command-line tool's JSON Lines (<doc:JSONOutput>) is a fixed schema of
+/// its own (`box: [x, y, w, h]`, rounded numbers, landmarks keyed by name), written by the tool's
+/// own writer so that its bytes never change with Foundation's encoder.
+public struct Face: Sendable, Equatable, Codable {
     /// The face box in image pixels.
     public var bounds: Rect
     /// Detection confidence, 0…1, comparable across images and modes of one detector.

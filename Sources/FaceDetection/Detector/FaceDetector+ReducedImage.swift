@@ -4,11 +4,11 @@ extension FaceDetector {
     /// full picture (`.pixels(N)` becomes N / `reduction` pixels here; a `.fraction` of the width is
     /// the same fraction of either), and every box, landmark and contour point is multiplied by
     /// `reduction`. With `reduction` 1 this is `detect(in:)`.
-    package func detect(in image: RGBImage, reducedBy reduction: Int) throws -> [Face] {
-        guard reduction > 1 else { return try detect(in: image) }
+    package func detect(in image: RGBImage, reducedBy reduction: Int) -> [Face] {
+        guard reduction > 1 else { return detect(in: image) }
         var minFaceSize = options.minFaceSize
         if case .pixels(let pixels) = minFaceSize { minFaceSize = .pixels(max(1, pixels / reduction)) }
-        let faces = try detect(in: image, minFace: minFaceSize.pixels(forImageWidth: image.width))
+        let faces = detect(in: image, minFace: minFaceSize.pixels(forImageWidth: image.width))
         return faces.map { $0.scaled(by: Float(reduction)) }
     }
 }

@@ -1,5 +1,7 @@
 /// Finds faces in images. Create one and share it: `detect(in:)` is safe to call from many
-/// threads at once (the detector holds only immutable model data).
+/// threads at once (the detector holds only immutable model data). It takes an ``RGBImage`` or a
+/// ``PixelBuffer`` (a camera or video frame in borrowed memory) and does not throw;
+/// `process(_:)` is the `async` form that honours task cancellation between stages.
 public struct FaceDetector: Sendable {
     /// Which detector runs.
     public enum Mode: String, Sendable, CaseIterable {
@@ -95,7 +97,15 @@ public struct FaceDetector: Sendable {
         /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
         /// precision-recall curve); `nil`: the detector's `defaultMinScore`.
         public var minScore: Float?
-        /// Keep only the largest face.
+        /// Keep only the largest face: the greatest box area (width × height), the best-scoring one
+        /// among equally large ones (as ML Kit's `enableProminentFaceOnly`, and the tool's
+        /// `--prominent-face-only`/`--biggest`). Chosen before landmarks and probabilities are
+        /// computed, so they are computed for that face alone.
+        ///
+        /// The tool's `--best` is another policy, not available here: it ranks the faces after the
+        /// search by 0.7 × score + 0.2 × size + 0.1 × closeness to the centre (Debian's older
+        /// `facedetect`), with size measured as (width + height) / 2 relative to the largest face, so
+        /// a sharp, central face can win over a larger, doubtful one at the edge.
         public var prominentFaceOnly: Bool
         /// Threads one `detect` call may use (1 = the calling thread only).
         public var threads: Int
@@ -147,13 +157,13 @@ public struct FaceDetector: Sendable {
     let attributes = FaceAttributes()
 
     /// A detector with `options`, using the models compiled into the library. Throws
-    /// `ModelFile.Error` if an embedded model cannot be read (a broken build).
+    /// `ModelFileError` if an embedded model cannot be read (a broken build).
     public init(options: Options = Options()) throws {
         try self.init(options: options, cascade: BuiltinModels.frontalFaceAlt2.get())
     }
 
     /// A detector with `options` whose fast mode runs the cascade in `cascadeModelBytes`
-    /// (throws `ModelFile.Error` when they are not a usable `HAAR` model).
+    /// (throws `ModelFileError` when they are not a usable `HAAR` model).
     public init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws {
         try self.init(options: options, cascade: CascadeClassifier(modelBytes: cascadeModelBytes))
     }
@@ -192,15 +202,62 @@ public struct FaceDetector: Sendable {
     }
 
     /// The faces in `image`, best first (only the largest with `prominentFaceOnly`), with what the
-    /// options ask for. Throws `ModelFile.Error` only when a model that the first face needs cannot
-    /// be parsed, i.e. a broken build (the tests parse every compiled-in model).
-    public func detect(in image: RGBImage) throws -> [Face] {
-        try detect(in: image, minFace: options.minFaceSize.pixels(forImageWidth: image.width))
+    /// options ask for, in `image`'s pixel coordinates.
+    ///
+    /// Nothing here can fail: the models a face needs (O-Net, dlib's predictor, the mesh) are parsed
+    /// on the first face found, and a compiled-in model that does not parse is a broken build, which
+    /// stops the program with a message naming the model (the tests parse every one).
+    public func detect(in image: RGBImage) -> [Face] {
+        detect(in: image, minFace: options.minFaceSize.pixels(forImageWidth: image.width))
     }
 
     /// `detect(in:)` looking for faces of at least `minFace` pixels in `image` (for a reduced image,
     /// `detect(in:reducedBy:)`).
-    func detect(in image: RGBImage, minFace: Int) throws -> [Face] {
+    func detect(in image: RGBImage, minFace: Int) -> [Face] {
+        run(on: image, minFace: minFace, afterStage: { _ in }, stopSearch: { false })
+    }
+
+    /// The faces in `buffer` (a camera or video frame in borrowed memory), converted in one pass
+    /// into the upright ``RGBImage`` (`RGBImage(_:)`) and searched: the faces are in the upright
+    /// picture's coordinates (`buffer.uprightWidth` × `buffer.uprightHeight`), as ML Kit's
+    /// `InputImage` with a rotation reports them. The buffer's memory is read only during this call.
+    public func detect(in buffer: PixelBuffer) -> [Face] {
+        detect(in: RGBImage(buffer))
+    }
+
+    /// The faces in `image`, as `detect(in:)` finds them, for Swift concurrency: the task's
+    /// cancellation is checked before the search and between its stages (detection, the measured
+    /// points, contours, landmarks and probabilities), and a cancelled task gets `CancellationError`
+    /// there instead of the faces. YuNet's search (both modes) is also interrupted between groups of
+    /// its network's layers; the other stages, and the MTCNN and cascade searches, run to their end
+    /// once started.
+    ///
+    /// The work runs on the calling task's thread (`options.threads` spreads one stage over more);
+    /// a ``PixelBuffer`` is converted first with `RGBImage(_:)`, whose result can cross tasks.
+    public func process(_ image: RGBImage) async throws -> [Face] {
+        try Task.checkCancellation()
+        return try run(on: image, afterStage: { _ in try Task.checkCancellation() }, stopSearch: { Task.isCancelled })
+    }
+
+    /// The stages of `detect(in:)`, after each of which `process(_:)` checks for cancellation.
+    enum Stage: Sendable, Equatable {
+        /// Boxes and scores found, filtered by score (and to the largest face with `prominentFaceOnly`).
+        case detection
+        /// O-Net's five points placed on the boxes of YuNet and the cascade.
+        case points
+        /// The mesh and ML Kit's contours.
+        case contours
+    }
+
+    /// The search for faces of at least `minFace` pixels (default: `options.minFaceSize` in `image`), with `afterStage` called after each stage that more work follows (it may throw to
+    /// stop the search there), and `stopSearch` asked (on the calling thread) during YuNet's search:
+    /// when it says yes, the search ends with no face and `afterStage(.detection)` is called even
+    /// then, so that it can throw.
+    func run(
+        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws -> Void,
+        stopSearch: () -> Bool = { false }
+    ) rethrows -> [Face] {
+        let minFace = minFace ?? options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
         switch options.effectiveDetector {
@@ -208,7 +265,13 @@ public struct FaceDetector: Sendable {
         case .mtcnn: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
         case .yunet, .yunetSmall:
             faces =
-                yunet?.detect(in: image, minFace: minFace, minScore: options.effectiveMinScore, threads: threads) ?? []
+                yunet?.detect(
+                    in: image, minFace: minFace, minScore: options.effectiveMinScore, threads: threads,
+                    shouldStop: stopSearch) ?? []
+            if stopSearch() {
+                try afterStage(.detection)
+                return []
+            }
         }
         faces.removeAll { !($0.score >= options.effectiveMinScore) }
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
@@ -218,28 +281,32 @@ public struct FaceDetector: Sendable {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
+        try afterStage(.detection)
         if options.effectiveDetector != .mtcnn {
-            let mtcnn = try BuiltinModels.mtcnn.get()
+            let mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
             // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise);
             // the cascade keeps its one-pass points (its results stay those of the old fast mode).
             let points = mtcnn.landmarks(
                 for: faces.map(\.bounds), in: image, threads: threads,
                 regressingFirst: options.effectiveDetector != .cascade)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
+            try afterStage(.points)
         }
         var meshes = [FaceMesh?](repeating: nil, count: faces.count)
         if options.contours == .all {
             // The mesh is aligned by the eye points, so it runs before the landmarks may be dropped.
-            meshes = try FaceMeshEstimator().meshes(for: faces, in: image, threads: threads)
+            let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
+            meshes = estimator.meshes(for: faces, in: image, threads: threads)
             for i in faces.indices {
                 if let mesh = meshes[i] { faces[i].contours = FaceContour.contours(of: mesh) }
             }
+            if needsAttributes { try afterStage(.contours) }
         }
         guard needsAttributes else {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
-        let shapePredictor = try BuiltinModels.shapePredictor.get()
+        let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
         let found = faces
         let foundMeshes = meshes
         // Each face on its own: the nose base, then what the attributes derive from the points (the

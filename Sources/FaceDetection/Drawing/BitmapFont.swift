@@ -8,19 +8,19 @@
 /// Text is laid out in cells `cellWidth` × `cellHeight`: one blank column on the left of each
 /// glyph and one blank row above and below it, plus one blank column closing each line, so a
 /// background colour frames the text with a one-pixel margin (times the scale).
-public enum BitmapFont {
+enum BitmapFont {
     /// Width of a glyph in pixels.
-    public static let glyphWidth = 5
+    static let glyphWidth = 5
     /// Height of a glyph in pixels (7 rows above the baseline plus one for descenders).
-    public static let glyphHeight = 8
+    static let glyphHeight = 8
     /// Horizontal distance from one character to the next: the glyph and one blank column.
-    public static let cellWidth = glyphWidth + 1
+    static let cellWidth = glyphWidth + 1
     /// Vertical distance from one line to the next: the glyph and a blank row above and below.
-    public static let cellHeight = glyphHeight + 2
+    static let cellHeight = glyphHeight + 2
 
     /// The size in pixels of `text` drawn at `scale`: the widest line and all lines, margins
     /// included (0 × 0 for empty text). Lines are separated by `"\n"`.
-    public static func size(of text: String, scale: Int = 1) -> (width: Int, height: Int) {
+    static func size(of text: String, scale: Int = 1) -> (width: Int, height: Int) {
         guard !text.isEmpty else { return (0, 0) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let longest = lines.map(\.count).max() ?? 0

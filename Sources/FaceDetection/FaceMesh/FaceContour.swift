@@ -3,9 +3,9 @@
 ///
 /// Left and right are the subject's own, as in `LandmarkType` and ML Kit's `FaceContour`: the
 /// subject's left eye appears on the image's right in a frontal photo.
-public struct FaceContour: Sendable, Equatable {
+public struct FaceContour: Sendable, Equatable, Hashable, Codable {
     /// ML Kit's fifteen contour types (133 points in all), in ML Kit's order.
-    public enum Kind: String, Sendable, CaseIterable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable, Hashable, Codable {
         /// The face oval, 36 points.
         case face
         /// The top edge of the subject's left eyebrow, 5 points.

@@ -11,8 +11,11 @@ public struct FaceMeshEstimator: Sendable {
     private let network: FaceMeshNetwork
 
     /// The estimator with the embedded model (`Models/face_mesh.fdm`); throws
-    /// `ModelFile.Error` if the embedded model does not load.
+    /// `ModelFileError` if the embedded model does not load.
     public init() throws { network = try BuiltinModels.faceMesh.get() }
+
+    /// The estimator running `network`.
+    init(network: FaceMeshNetwork) { self.network = network }
 
     /// The mesh of `face` in `image`, or nil when the face has no eye landmarks (the region's
     /// rotation comes from them) or the image is empty.

@@ -1,6 +1,6 @@
 /// A named point on a face. Left and right are the subject's own (the subject's left eye appears
 /// on the image's right in a frontal photo), as in Android's FaceDetector and ML Kit.
-public enum LandmarkType: String, Sendable, CaseIterable, Hashable {
+public enum LandmarkType: String, Sendable, CaseIterable, Hashable, Codable {
     /// Centre of the subject's left eye.
     case leftEye
     /// Centre of the subject's right eye.
@@ -30,7 +30,7 @@ public enum LandmarkType: String, Sendable, CaseIterable, Hashable {
 }
 
 /// One landmark: its type and where it is in the image.
-public struct Landmark: Sendable, Equatable {
+public struct Landmark: Sendable, Equatable, Hashable, Codable {
     /// Which point of the face this is.
     public var type: LandmarkType
     /// Position in image pixels.

@@ -21,6 +21,18 @@ enum BuiltinModels {
         try FaceMeshNetwork(model: $0)
     }
 
+    /// The model that `result` holds; a compiled-in model that does not parse is a broken build (the
+    /// bytes are part of the program, and the tests parse every one), so that stops the program
+    /// with a message naming the model file instead of an error that no caller could act on.
+    static func parsed<Model>(_ result: Result<Model, ModelFile.Error>, _ file: String) -> Model {
+        switch result {
+        case .success(let model): return model
+        case .failure(let error):
+            preconditionFailure(
+                "facedetect: the compiled-in model Models/\(file) does not parse (a broken build): \(error)")
+        }
+    }
+
     /// The compiled-in model files by name, as `Models/` holds them (the tests check their checksums,
     /// which `load` skips).
     static func embeddedFiles() -> [(name: String, bytes: UnsafeRawBufferPointer)] {

@@ -1,39 +1,12 @@
 /// Reads the project's model container: named, typed tensors behind a magic number, a format
 /// version, a kind tag and a CRC-32 (layout in `Models/README.md`; writer: `tools/modelfile.py`).
-public struct ModelFile: Sendable {
-    /// Why a model could not be read.
-    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
-        /// The bytes do not start with `FDMODEL\0`.
-        case badMagic
-        /// A format version this build does not read.
-        case unsupportedVersion(UInt32)
-        /// The file ends before the data its header announces.
-        case truncated
-        /// The checksum does not match: the file is damaged.
-        case checksumMismatch
-        /// The model is of another kind than expected.
-        case wrongKind(expected: String, found: String)
-        /// A tensor the model needs is missing.
-        case missingTensor(String)
-        /// A tensor has another type or shape than expected.
-        case badTensor(String, reason: String)
-
-        /// A one-line explanation.
-        public var description: String {
-            switch self {
-            case .badMagic: return "not a facedetect model (bad magic number)"
-            case .unsupportedVersion(let v): return "unsupported model format version \(v)"
-            case .truncated: return "model file is truncated"
-            case .checksumMismatch: return "model file is damaged (checksum mismatch)"
-            case .wrongKind(let e, let f): return "expected a \(e) model, found \(f)"
-            case .missingTensor(let n): return "model has no tensor '\(n)'"
-            case .badTensor(let n, let r): return "model tensor '\(n)': \(r)"
-            }
-        }
-    }
+/// Internal: an embedder meets only its errors, ``ModelFileError``.
+struct ModelFile: Sendable {
+    /// Why a model could not be read (as ``ModelFileError``).
+    typealias Error = ModelFileError
 
     /// Element type of a tensor.
-    public enum DType: UInt8, Sendable {
+    enum DType: UInt8, Sendable {
         /// 32-bit float.
         case float32 = 0
         /// 32-bit signed integer.
@@ -53,18 +26,18 @@ public struct ModelFile: Sendable {
     }
 
     /// One tensor: its type, shape and raw little-endian bytes.
-    public struct Tensor: Sendable {
+    struct Tensor: Sendable {
         /// Element type.
-        public let dtype: DType
+        let dtype: DType
         /// Shape, outermost first.
-        public let shape: [Int]
+        let shape: [Int]
         /// The file's bytes (kept alive by every tensor that points into them).
         let storage: ModelBytes
         /// Where this tensor's elements start in `storage`, in bytes.
         let offset: Int
 
         /// Number of elements.
-        public var count: Int { shape.reduce(1, *) }
+        var count: Int { shape.reduce(1, *) }
 
         /// Calls `body` with the tensor's `count × dtype.size` raw element bytes.
         func withElementBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
@@ -75,15 +48,15 @@ public struct ModelFile: Sendable {
     }
 
     /// The format version this build reads and writes.
-    public static let version: UInt32 = 1
+    static let version: UInt32 = 1
 
     /// Four-character tag naming what the tensors describe (e.g. `HAAR`).
-    public let kind: String
+    let kind: String
     /// Tensors in file order, by name.
-    public let tensors: [String: Tensor]
+    let tensors: [String: Tensor]
 
     /// Parses a model from its bytes; checks magic, version, bounds and checksum.
-    public init(bytes: [UInt8]) throws {
+    init(bytes: [UInt8]) throws {
         try self.init(storage: ModelBytes(copying: bytes), verifyingChecksum: true)
     }
 
@@ -143,13 +116,13 @@ public struct ModelFile: Sendable {
     }
 
     /// Throws unless the model is of `kind`.
-    public func expectKind(_ expected: String) throws {
+    func expectKind(_ expected: String) throws {
         guard kind == expected else { throw Error.wrongKind(expected: expected, found: kind) }
     }
 
     /// The tensor `name` as Floats (float32 or float16), checking its shape when `shape` is given
     /// (`-1` in `shape` matches any size).
-    public func floats(_ name: String, shape: [Int]? = nil) throws -> [Float] {
+    func floats(_ name: String, shape: [Int]? = nil) throws -> [Float] {
         let t = try tensor(name, shape: shape)
         switch t.dtype {
         case .float32: return t.withElementBytes { Self.littleEndianValues($0, count: t.count, as: Float.self) }
@@ -162,14 +135,14 @@ public struct ModelFile: Sendable {
     }
 
     /// The tensor `name` as Int32 values, checking its shape when `shape` is given.
-    public func ints(_ name: String, shape: [Int]? = nil) throws -> [Int32] {
+    func ints(_ name: String, shape: [Int]? = nil) throws -> [Int32] {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .int32 else { throw Error.badTensor(name, reason: "expected int32, found \(t.dtype)") }
         return t.withElementBytes { Self.littleEndianValues($0, count: t.count, as: Int32.self) }
     }
 
     /// The tensor `name` as bytes, checking its shape when `shape` is given.
-    public func bytes(_ name: String, shape: [Int]? = nil) throws -> [UInt8] {
+    func bytes(_ name: String, shape: [Int]? = nil) throws -> [UInt8] {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .uint8 else { throw Error.badTensor(name, reason: "expected uint8, found \(t.dtype)") }
         return t.withElementBytes { Array($0) }
@@ -193,7 +166,7 @@ public struct ModelFile: Sendable {
     }
 
     /// The tensor `name`, checking its shape when `shape` is given.
-    public func tensor(_ name: String, shape: [Int]? = nil) throws -> Tensor {
+    func tensor(_ name: String, shape: [Int]? = nil) throws -> Tensor {
         guard let t = tensors[name] else { throw Error.missingTensor(name) }
         if let shape {
             guard shape.count == t.shape.count, zip(shape, t.shape).allSatisfy({ $0 == -1 || $0 == $1 }) else {

@@ -50,7 +50,9 @@ final class YuNet: Sendable {
 
     /// Runs the network on an RGB image (zero-padded to multiples of 32 right and bottom; the
     /// converted weights take RGB, so no BGR swap), its layers cut into up to `threads` row strips.
-    func run(on image: RGBImage, threads: Int = 1) -> YuNetOutputs {
+    /// `shouldStop` is asked between groups of layers (on the calling thread); when it says yes,
+    /// the run ends there with no outputs (a cancelled search).
+    func run(on image: RGBImage, threads: Int = 1, shouldStop: () -> Bool = { false }) -> YuNetOutputs {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
@@ -88,14 +90,19 @@ final class YuNet: Sendable {
         let out = [base + offsets[7], base + offsets[8], base + offsets[9]]
         let scratchBase = SharedPointer(base + at)
 
+        let stopped = YuNetOutputs(levels: [])
         stemLayer(image, height: ph / 2, width: pw / 2, threads: threads, scratch: scratchBase, into: a)
+        if shouldStop() { return stopped }
         // Stride 2: 1 block; 4: 4; 8: 2 (into p8); 16: 2 (into p16); 32: 2 (ends in b).
         block(backbone[0], a, stride: 2, ph, pw, threads, scratchBase, into: b)
         pool(b, channels: backbone[0].outputs, stride: 4, ph, pw, threads, into: a)
+        if shouldStop() { return stopped }
         block(backbone[1], a, stride: 4, ph, pw, threads, scratchBase, into: b)
         block(backbone[2], b, stride: 4, ph, pw, threads, scratchBase, into: a)
+        if shouldStop() { return stopped }
         block(backbone[3], a, stride: 4, ph, pw, threads, scratchBase, into: b)
         block(backbone[4], b, stride: 4, ph, pw, threads, scratchBase, into: a)
+        if shouldStop() { return stopped }
         pool(a, channels: backbone[4].outputs, stride: 8, ph, pw, threads, into: b)
         block(backbone[5], b, stride: 8, ph, pw, threads, scratchBase, into: a)
         block(backbone[6], a, stride: 8, ph, pw, threads, scratchBase, into: p8)
@@ -105,6 +112,7 @@ final class YuNet: Sendable {
         pool(p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: b)
         block(backbone[9], b, stride: 32, ph, pw, threads, scratchBase, into: a)
         block(backbone[10], a, stride: 32, ph, pw, threads, scratchBase, into: b)
+        if shouldStop() { return stopped }
         // Neck: top-down, each level plus the upsampled level above.
         block(neck32, b, stride: 32, ph, pw, threads, scratchBase, into: n32)
         upsampleAdd(n32, p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: a)

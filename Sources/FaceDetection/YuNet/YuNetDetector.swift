@@ -28,8 +28,11 @@ struct YuNetDetector: Sendable {
     /// The faces in `image` at least about `minFace` pixels wide and scoring at least `minScore`,
     /// best first, with YuNet's own five points, in image coordinates. Cells below `minScore` are
     /// dropped before the suppression: a box can only suppress worse ones, so the result is the
-    /// same as filtering afterwards, without comparing thousands of weak boxes.
-    func detect(in image: RGBImage, minFace: Int, minScore: Float, threads: Int) -> [Face] {
+    /// same as filtering afterwards, without comparing thousands of weak boxes. `shouldStop` is
+    /// asked between groups of the network's layers; when it says yes, no face is returned.
+    func detect(
+        in image: RGBImage, minFace: Int, minScore: Float, threads: Int, shouldStop: () -> Bool = { false }
+    ) -> [Face] {
         let scale = scale(minFace: minFace)
         let width = max(1, Int((Float(image.width) * scale).rounded()))
         let height = max(1, Int((Float(image.height) * scale).rounded()))
@@ -39,7 +42,8 @@ struct YuNetDetector: Sendable {
         let sy = Float(image.height) / Float(height)
         var decoder = decoder
         decoder.scoreThreshold = max(decoder.scoreThreshold, minScore)
-        var faces = decoder.decode(network.run(on: input, threads: threads))
+        if shouldStop() { return [] }
+        var faces = decoder.decode(network.run(on: input, threads: threads, shouldStop: shouldStop))
         guard sx != 1 || sy != 1 else { return faces }
         for i in faces.indices {
             let b = faces[i].bounds

@@ -26,8 +26,8 @@ extension FaceDetector {
     /// The faces in `decoded`, in the coordinates of the full-size picture however reduced it was
     /// decoded (boxes, landmarks and contours multiplied by `decoded.scale`), looking for the smallest
     /// face of the full picture (`.pixels(N)` is N full-size pixels).
-    public func detect(in decoded: DecodedImage) throws -> [Face] {
-        try detect(in: decoded.image, reducedBy: decoded.scale)
+    public func detect(in decoded: DecodedImage) -> [Face] {
+        detect(in: decoded.image, reducedBy: decoded.scale)
     }
 
     /// The faces in the image file at `path` (JPEG or PNG, upright), in full-size coordinates,

@@ -38,7 +38,7 @@ import Testing
         let decoded = try detector.readImage(atPath: path)
         #expect(decoded.scale == reduction && decoded.image.width == 2048 / reduction)
         #expect(decoded.fullWidth == 2048 && decoded.fullHeight == 2400)
-        let reduced = try detector.detect(in: decoded)
+        let reduced = detector.detect(in: decoded)
         #expect(try detector.detect(inFileAt: path) == reduced)
         let full = try detector.detect(in: ImageCodec.read(path: path).image)
         #expect(reduced.count == 1 && full.count == 1, "\(reduced.map(\.bounds)) \(full.map(\.bounds))")

@@ -68,7 +68,7 @@ func multiFaceCanvas() throws -> (RGBImage, [Rect]) {
 @Test func findsEveryFaceOnAMultiFaceCanvas() throws {
     let (canvas, expected) = try multiFaceCanvas()
     let detector = try FaceDetector(options: .init(minFaceSize: .pixels(24), detector: .cascade))
-    let faces = try detector.detect(in: canvas)
+    let faces = detector.detect(in: canvas)
     for face in expected {
         #expect(faces.contains { $0.bounds.iou(face) > 0.5 && $0.score > 0.5 }, "missed \(face)")
     }
@@ -103,10 +103,10 @@ func multiFaceCanvas() throws -> (RGBImage, [Rect]) {
 func oneDetectorSharedByConcurrentCallers(detector name: FaceDetector.Detector) async throws {
     let (canvas, _) = try multiFaceCanvas()
     let detector = try FaceDetector(options: .init(minFaceSize: .pixels(40), detector: name))
-    #expect(try !detector.detect(in: canvas).isEmpty)
-    let alone = try detector.detect(in: canvas)
+    #expect(!detector.detect(in: canvas).isEmpty)
+    let alone = detector.detect(in: canvas)
     let results = try await withThrowingTaskGroup(of: [Face].self) { group in
-        for _ in 0..<4 { group.addTask { try detector.detect(in: canvas) } }
+        for _ in 0..<4 { group.addTask { detector.detect(in: canvas) } }
         return try await group.reduce(into: [[Face]]()) { $0.append($1) }
     }
     #expect(results.count == 4)

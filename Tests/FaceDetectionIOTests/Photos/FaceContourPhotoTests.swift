@@ -12,7 +12,7 @@ private func largestFaceWithContours(_ name: String, mirrored: Bool = false) thr
         options: .init(
             mode: .accurate, landmarks: .all, classification: .all, contours: .all, minFaceSize: .pixels(40),
             detector: .yunet))
-    let faces = try detector.detect(in: image)
+    let faces = detector.detect(in: image)
     return (try #require(faces.max { $0.bounds.area < $1.bounds.area }), image)
 }
 

@@ -32,7 +32,7 @@ import Testing
             options: .init(
                 mode: .accurate, landmarks: .all, classification: .all,
                 minFaceSize: .pixels(40), detector: name))
-        let faces = try detector.detect(in: astronaut)
+        let faces = detector.detect(in: astronaut)
         let face = try #require(faces.first)
         #expect(faces.count == 1)
         expectAstronautFace(face)
@@ -59,7 +59,7 @@ import Testing
         #expect(options.effectiveDetector == .yunet)
         let detector = try FaceDetector(options: options)
         #expect(detector.smallestFace == 10)
-        let faces = try detector.detect(in: astronaut)
+        let faces = detector.detect(in: astronaut)
         let face = try #require(faces.first)
         #expect(faces.count == 1, "\(faces.map(\.bounds))")
         expectAstronautFace(face)
@@ -72,7 +72,7 @@ import Testing
 
     @Test func yunetWithoutLandmarksReportsBoxesOnly() throws {
         let detector = try FaceDetector(options: .init(minFaceSize: .pixels(20), detector: .yunet))
-        let faces = try detector.detect(in: astronaut)
+        let faces = detector.detect(in: astronaut)
         #expect(faces.count == 1)
         expectAstronautFace(try #require(faces.first))
         #expect(faces.allSatisfy { $0.landmarks.isEmpty })
@@ -83,7 +83,7 @@ import Testing
     func landmarksWithoutClassificationComeFromONet(detector name: FaceDetector.Detector) throws {
         let detector = try FaceDetector(
             options: .init(mode: .fast, landmarks: .all, minFaceSize: .pixels(40), detector: name))
-        let face = try #require(try detector.detect(in: astronaut).first)
+        let face = try #require(detector.detect(in: astronaut).first)
         expectAstronautFace(face)
         let left = try #require(face.landmark(.leftEye)).position
         let right = try #require(face.landmark(.rightEye)).position
@@ -117,7 +117,7 @@ import Testing
 
     @Test func classificationWithoutLandmarksReportsNoPoints() throws {
         let detector = try FaceDetector(options: .init(mode: .accurate, classification: .all, minFaceSize: .pixels(40)))
-        let face = try #require(try detector.detect(in: astronaut).first)
+        let face = try #require(detector.detect(in: astronaut).first)
         #expect(face.landmarks.isEmpty)
         #expect(face.smilingProbability != nil && face.leftEyeOpenProbability != nil)
     }

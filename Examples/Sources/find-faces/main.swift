@@ -1,0 +1,13 @@
+import FaceDetection     // pure Swift: images, detectors, landmarks, attributes, drawing
+import FaceDetectionIO   // JPEG/PNG files through libjpeg and libpng
+
+let detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all,
+                                               minFaceSize: .fraction(0.1)))
+let image = try RGBImage(contentsOf: "photo.jpg")     // upright: EXIF orientation applied
+for face in detector.detect(in: image) {               // thread-safe: share one detector
+    print(face.bounds, face.score, face.eulerY ?? 0, face.smilingProbability ?? 0)
+    if let eye = face.landmark(.leftEye) { print(eye.position) }
+}
+var canvas = image
+canvas.draw(detector.detect(in: image))               // boxes and landmark dots
+try canvas.write(to: "faces.png")                      // atomic; format from the extension
