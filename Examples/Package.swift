@@ -41,6 +41,12 @@ let package = Package(
                 .product(name: "FaceDetection", package: "facedetect"),
                 .product(name: "FaceDetectionIO", package: "facedetect"),
             ]),
+        .executableTarget(
+            name: "detect-file",
+            dependencies: [
+                .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
