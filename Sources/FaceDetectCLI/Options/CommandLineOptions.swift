@@ -67,6 +67,14 @@ struct CommandLineOptions: Sendable, Equatable {
     /// undecoded (`DecodeLimits`: 100 megapixels, 1 GiB and 32768 pixels per side by default).
     var decodeLimits = DecodeLimits()
 
+    /// `--every N`: in a video, detect faces on every N-th frame only (1: every frame).
+    var every = 1
+    /// `--tracks FILE`: one JSON Lines summary per track of each video.
+    var tracks: String?
+    /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a
+    /// fraction of its width and height.
+    var hideMargin: Float = 0.1
+
     /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
     /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)
     var printsFaceLines: Bool { json == nil && csv == nil && crop == nil && !query }
@@ -189,6 +197,9 @@ extension Command {
                 options.detector.classification = try parseChoice(value(), option: "--classification")
             case "--contours": options.detector.contours = try parseChoice(value(), option: "--contours")
             case "--min-score": options.detector.minScore = try parseMinScore(value())
+            case "--every": options.every = try parseEvery(value())
+            case "--tracks": options.tracks = try value()
+            case "--hide-margin": options.hideMargin = try parseHideMargin(value())
             case "--labels":
                 try noValue()
                 options.labels = true
@@ -281,6 +292,23 @@ extension Command {
             throw UsageError(message: "\(option): '\(text)' is not a whole number of \(unit) ≥ 1")
         }
         return limit
+    }
+
+    /// A whole number from 1 to 100000 (`--every`).
+    static func parseEvery(_ text: String) throws(UsageError) -> Int {
+        guard let every = Int(text), (1...100_000).contains(every) else {
+            throw UsageError(message: "--every: '\(text)' is not a whole number from 1 to 100000")
+        }
+        return every
+    }
+
+    /// A fraction from 0 to 1 (`--hide-margin`).
+    static func parseHideMargin(_ text: String) throws(UsageError) -> Float {
+        guard let margin = Float(text), margin.isFinite, margin >= 0, margin <= 1 else {
+            throw UsageError(
+                message: "--hide-margin: '\(text)' is not a number from 0 to 1 (a fraction of the face size)")
+        }
+        return margin
     }
 
     /// A whole number from 1 to 1024.
