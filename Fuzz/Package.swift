@@ -23,6 +23,10 @@ let package = Package(
         .executableTarget(
             name: "fuzz-model",
             dependencies: [.product(name: "FaceDetection", package: "facedetect")]),
+        /// The tool's parser of `ffprobe` output for videos (`VideoStreamInfo`; `@testable`).
+        .executableTarget(
+            name: "fuzz-probe",
+            dependencies: [.product(name: "FaceDetectCLI", package: "facedetect")]),
     ],
     swiftLanguageModes: [.v6]
 )

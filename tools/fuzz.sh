@@ -3,13 +3,14 @@
 # a working corpus seeded from Fixtures/, then replays Fixtures/fuzz/TARGET/ (the regression inputs
 # of earlier findings).
 #   tools/fuzz.sh TARGET [SECONDS] [extra libFuzzer flags...]
-# TARGET: image (JPEG/PNG decode through the C shims), exif (orientation parser), model (ModelFile).
+# TARGET: image (JPEG/PNG decode through the C shims), exif (orientation parser), model (ModelFile),
+# probe (the ffprobe-output parser for videos).
 # The working corpus lives in .build/fuzz-corpus/TARGET (kept between runs, not committed); a
 # finding is written as .build/fuzz-findings/TARGET/crash-… (or leak-…, timeout-…, oom-…): make it a
 # regression input by copying it into Fixtures/fuzz/TARGET/ and fix the code.
 set -eu
 cd "$(dirname "$0")/.."
-target=${1:?usage: tools/fuzz.sh image|exif|model [SECONDS] [libFuzzer flags...]}
+target=${1:?usage: tools/fuzz.sh image|exif|model|probe [SECONDS] [libFuzzer flags...]}
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift $#
 swift build --package-path Fuzz -c release --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing \
@@ -23,6 +24,7 @@ case $target in
 image) seeds=$(find Fixtures -maxdepth 2 \( -iname '*.jpg' -o -iname '*.png' \) -size -200k) ;;
 exif) seeds=$(find Fixtures/codec -name 'exif_*.jpg') ;;
 model) seeds=$(find Fixtures Models -name '*.fdm' -size -400k) ;;
+probe) seeds=$(find Fixtures/video/probe -name '*.txt') ;;
 *) echo "fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
 esac
 # Seeds: the files themselves (for exif, their APP1 payloads are inside; the fuzzer finds them).

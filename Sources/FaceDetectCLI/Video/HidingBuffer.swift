@@ -46,10 +46,15 @@ struct HidingBuffer {
         return Rect(x: box.x - dx, y: box.y - dy, width: box.width + 2 * dx, height: box.height + 2 * dy)
     }
 
-    /// Adds frame `frame` with the faces detected on it (`detected`, empty when it was not
-    /// analysed) and the tracker's live tracks after it (`live`), and returns the frames now due.
-    mutating func add(frame: Int, image: RGBImage, detected: [TrackedFace], live: [TrackedFace]) -> [Entry] {
-        var hidden: [Rect] = []
+    /// Adds frame `frame` with the faces tracked on it (`detected`, empty when it was not
+    /// analysed), the tracker's live tracks after it (`live`) and any other boxes to hide on it
+    /// alone (`otherBoxes`: the detector's boxes, of which the tracker may have dropped some as
+    /// duplicates), and returns the frames now due.
+    mutating func add(
+        frame: Int, image: RGBImage, detected: [TrackedFace], live: [TrackedFace], otherBoxes: [Rect] = []
+    ) -> [Entry] {
+        let tracked = Set(detected.compactMap { $0.detectedBounds.map { [$0.x, $0.y, $0.width, $0.height] } })
+        var hidden: [Rect] = otherBoxes.filter { !tracked.contains([$0.x, $0.y, $0.width, $0.height]) }.map(grown)
         let detectedIds = Set(detected.map(\.trackingId))
         for face in detected { hidden.append(grown(face.detectedBounds ?? face.face.bounds)) }
         for track in live where !detectedIds.contains(track.trackingId) {

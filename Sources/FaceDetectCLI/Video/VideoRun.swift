@@ -173,19 +173,22 @@ struct VideoRun {
                 record.faces = detected.map(\.face)
                 record.trackingIds = detected.map(\.trackingId)
                 json?.writeLine(record.jsonLine)
-                for (face, tracked) in zip(result.faces, detected) {
+                for tracked in detected {
+                    let score = tracked.face.score
                     if summaries[tracked.trackingId] == nil {
                         trackOrder.append(tracked.trackingId)
                         summaries[tracked.trackingId] = TrackSummary(
-                            file: path, trackingId: tracked.trackingId, frame: job.index, score: face.score)
+                            file: path, trackingId: tracked.trackingId, frame: job.index, score: score)
                     } else {
-                        summaries[tracked.trackingId]?.add(frame: job.index, score: face.score)
+                        summaries[tracked.trackingId]?.add(frame: job.index, score: score)
                     }
                 }
             }
             if let encoder {
+                // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
                 let due = hiding.add(
-                    frame: job.index, image: job.image, detected: detected, live: tracker.liveTracks)
+                    frame: job.index, image: job.image, detected: detected, live: tracker.liveTracks,
+                    otherBoxes: result.faces.map(\.bounds))
                 for entry in due
                 where !encoder.submit(.init(image: entry.image, hidden: entry.hidden, faces: entry.faces)) {
                     failure = encoder.finish().map { "\(encoder.path): cannot write: \($0)" } ?? "encoding failed"

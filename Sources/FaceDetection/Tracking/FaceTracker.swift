@@ -30,6 +30,10 @@ public struct FaceTracker: Sendable {
         /// centre is at most this many face widths away, when their widths differ by less than a
         /// factor of 1.5 (default 0.75).
         public var maximumCentreDistance: Float = 0.75
+        /// A detection that matches no track but overlaps a face already reported in the same
+        /// frame by at least this intersection over union is taken for a second box on that face
+        /// and dropped, instead of starting a track (default 0.45).
+        public var duplicateOverlap: Float = 0.45
         /// How many analysed frames in a row a track survives without a detection (default 10:
         /// a third of a second at 30 frames per second).
         public var maximumMissedFrames: Int = 10
@@ -103,7 +107,9 @@ public struct FaceTracker: Sendable {
     }
 
     /// Matches the detections of the next analysed frame, taken at `time` seconds, to the live
-    /// tracks and returns them in the order given, each with its identifier and smoothed.
+    /// tracks and returns them in the order given, each with its identifier and smoothed, except
+    /// duplicates: a detection that continues no track and overlaps a face reported in this frame
+    /// (``Options/duplicateOverlap``) is left out, as ML Kit reports one face per person.
     public mutating func update(_ faces: [Face], time: Double) -> [TrackedFace] {
         let predictions = tracks.map { $0.predictedBox(after: $0.missed + 1) }
         var trackOf = [Int?](repeating: nil, count: faces.count)
@@ -135,10 +141,21 @@ public struct FaceTracker: Sendable {
             trackTaken[t] = true
         }
 
+        // Unmatched detections start tracks, best score first, unless they duplicate a face kept.
+        var kept = faces.indices.filter { trackOf[$0] != nil }.map { faces[$0].bounds }
+        var isDuplicate = [Bool](repeating: false, count: faces.count)
+        for f in faces.indices.filter({ trackOf[$0] == nil }).sorted(by: { faces[$0].score > faces[$1].score }) {
+            if kept.contains(where: { $0.iou(faces[f].bounds) >= options.duplicateOverlap }) {
+                isDuplicate[f] = true
+            } else {
+                kept.append(faces[f].bounds)
+            }
+        }
+
         var result: [TrackedFace] = []
         result.reserveCapacity(faces.count)
         var newTracks: [Track] = []
-        for (f, face) in faces.enumerated() {
+        for (f, face) in faces.enumerated() where !isDuplicate[f] {
             if let t = trackOf[f] {
                 update(&tracks[t], with: face, time: time)
                 result.append(

@@ -113,3 +113,18 @@ private func time(_ frame: Int) -> Double { Double(frame) / 30 }
     for _ in 0..<100 { value = filter.filter(20, interval: 0.1) }
     #expect(abs(value - 20) < 0.01)
 }
+
+@Test func aSecondBoxOnATrackedFaceIsDroppedNotANewTrack() {
+    var tracker = FaceTracker()
+    for frame in 0..<5 { _ = tracker.update([face(100 + Float(frame) * 5, 100)], time: time(frame)) }
+    // The detector gives the face twice (IoU 0.6), the weaker box better placed for the track.
+    let strong = Face(bounds: Rect(x: 135, y: 110, width: 60, height: 70), score: 0.9)
+    let weak = Face(bounds: Rect(x: 126, y: 100, width: 60, height: 60), score: 0.5)
+    let tracked = tracker.update([strong, weak], time: time(5))
+    #expect(tracked.map(\.trackingId) == [1])
+    #expect(tracked[0].detectedBounds == weak.bounds)
+    #expect(tracker.liveTracks.count == 1)
+    // A face beside it is no duplicate.
+    let other = Face(bounds: Rect(x: 300, y: 100, width: 60, height: 60), score: 0.5)
+    #expect(tracker.update([face(130, 100), other], time: time(6)).map(\.trackingId) == [1, 2])
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FaceDetectCLI
@@ -89,4 +90,19 @@ private let realOutput = """
     #expect(VideoContainer.sniff([0, 0]) == nil)
     #expect(VideoContainer(path: "a/B.MKV") == .mkv && VideoContainer(path: "x.m4v") == .mp4)
     #expect(VideoContainer(path: "photo.jpg") == nil && VideoContainer(path: "mp4") == nil)
+}
+
+@Test func realProbeOutputsOfEachContainerParse() throws {
+    let folder = ToolProcess.packageRoot.appendingPathComponent("Fixtures/video/probe")
+    let expected: [String: (Int, Int, Double)] = [
+        "t-mp4.txt": (320, 240, 30), "rot-mp4.txt": (240, 320, 30), "s-webm.txt": (64, 48, 25),
+        "s-avi.txt": (64, 48, 30000.0 / 1001), "s-mov.txt": (64, 48, 24), "whole-mkv.txt": (320, 240, 10),
+    ]
+    for (name, (width, height, rate)) in expected {
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+        let info = try VideoStreamInfo.parse(bytes)
+        #expect(info.width == width && info.height == height && abs(info.frameRate.value - rate) < 1e-9, "\(name)")
+    }
+    let audioOnly = [UInt8](try Data(contentsOf: folder.appendingPathComponent("audio-mp4.txt")))
+    #expect(throws: VideoStreamInfo.ParseError.noVideoStream) { try VideoStreamInfo.parse(audioOnly) }
 }
