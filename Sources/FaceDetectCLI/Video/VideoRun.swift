@@ -75,6 +75,12 @@ struct VideoRun {
         }
         var detectorOptions = options.detector
         detectorOptions.threads = 1
+        if json == nil && options.anonymization != nil {
+            // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh.
+            detectorOptions.landmarks = .none
+            detectorOptions.classification = .none
+            detectorOptions.contours = .none
+        }
         let detector: FaceDetector
         do {
             detector = try FaceDetector(options: detectorOptions)
