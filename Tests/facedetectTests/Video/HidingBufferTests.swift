@@ -40,3 +40,13 @@ private let blank = RGBImage(width: 4, height: 4)
     let buffer = HidingBuffer(delay: 0, margin: 0.25)
     #expect(buffer.grown(Rect(x: 10, y: 20, width: 40, height: 80)) == Rect(x: 0, y: 0, width: 60, height: 120))
 }
+
+@Test func theHidingBufferAlsoHidesBoxesTheTrackerDropped() {
+    var buffer = HidingBuffer(delay: 0, margin: 0)
+    let face = detected(1, x: 0)
+    let duplicate = Rect(x: 3, y: 12, width: 22, height: 20)
+    let out = buffer.add(
+        frame: 0, image: blank, detected: [face], live: [face], otherBoxes: [face.detectedBounds!, duplicate])
+    #expect(out.count == 1)
+    #expect(Set(out[0].hidden.map(\.x)) == [0, 3] && out[0].hidden.count == 2)
+}
