@@ -45,7 +45,7 @@ public enum FaceDetectTool {
             case .detect(let parsed):
                 options = parsed
             }
-            let videos = options.inputs.contains(where: VideoCommand.isVideo)
+            let videos = options.sequence != nil || options.inputs.contains(where: VideoCommand.isVideo)
             try VideoCommand.check(options, videos: videos)
             if videos {
                 if options.anonymization != nil && options.output == nil {

@@ -71,6 +71,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var every = 1
     /// `--tracks FILE`: one JSON Lines summary per track of each video.
     var tracks: String?
+    /// `--sequence DIR`: a folder of numbered frames to track as one stream.
+    var sequence: String?
     /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a
     /// fraction of its width and height.
     var hideMargin: Float = 0.1
@@ -199,6 +201,7 @@ extension Command {
             case "--min-score": options.detector.minScore = try parseMinScore(value())
             case "--every": options.every = try parseEvery(value())
             case "--tracks": options.tracks = try value()
+            case "--sequence": options.sequence = try value()
             case "--hide-margin": options.hideMargin = try parseHideMargin(value())
             case "--labels":
                 try noValue()
@@ -223,7 +226,7 @@ extension Command {
                 throw UsageError(message: "unknown option '\(name)'")
             }
         }
-        guard !options.inputs.isEmpty else { throw UsageError(message: "no input given") }
+        guard !options.inputs.isEmpty || options.sequence != nil else { throw UsageError(message: "no input given") }
         if options.resume {
             guard case .file? = options.json else {
                 throw UsageError(message: "--resume needs --json FILE (the records already written say what to skip)")

@@ -69,6 +69,8 @@ enum HelpText {
           --every N               Detect on every N-th frame only (default 1).
           --tracks FILE           One JSON Lines summary per track (first/last/best frame).
           --hide-margin F         Grow each hidden face by F times its size per side (default 0.1).
+          --sequence DIR          Track the numbered frames (.jpg, .jpeg, .png) in DIR as one
+                                  video; -o DIR writes them there, hidden or drawn.
 
         LIMITS (an input beyond them fails with an error, unread or undecoded):
           --max-pixels N          Largest image, width x height from its header, before any

@@ -21,6 +21,9 @@ enum VideoCommand {
     /// Checks the options that only make sense with (or without) videos; `videos` says which case it is.
     static func check(_ options: CommandLineOptions, videos: Bool) throws(UsageError) {
         if videos {
+            if options.sequence != nil && !options.inputs.isEmpty {
+                throw UsageError(message: "--sequence takes the frames' folder: give no other INPUT")
+            }
             if options.inputs.contains(where: { !isVideo($0) }) {
                 throw UsageError(message: "videos and images cannot be mixed in one run")
             }
@@ -51,7 +54,7 @@ enum VideoCommand {
     ) -> ExitStatus {
         // A write into an ffmpeg that has ended must fail with EPIPE, not kill the tool.
         signal(SIGPIPE, SIG_IGN)
-        if options.inputs.count > 1, let output = options.output {
+        if options.inputs.count > 1 && options.sequence == nil, let output = options.output {
             do {
                 try FileSystem.createDirectories(output)
             } catch {
@@ -81,6 +84,15 @@ enum VideoCommand {
             showsProgress: options.progress ?? (isatty(2) == 1))
         var failures: [String] = []
         var tracks: [TrackSummary] = []
+        if let sequence = options.sequence {
+            let outcome = SequenceRun(options: options, threads: threads, json: json, standardError: standardError)
+                .process(sequence, output: options.output)
+            if let failure = outcome.failure {
+                failures.append(failure)
+                standardError.writeLine("error: \(failure)")
+            }
+            tracks += outcome.tracks
+        }
         for input in options.inputs {
             guard InterruptSignal.signal == nil else { break }
             let outcome: VideoRun.Outcome

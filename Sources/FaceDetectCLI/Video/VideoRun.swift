@@ -132,12 +132,8 @@ struct VideoRun {
             }
         }
 
-        var tracker = FaceTracker()
-        // Hold back enough frames to cover a track's allowed misses (in frames, with --every).
-        var hiding = HidingBuffer(
-            delay: (tracker.options.maximumMissedFrames + 1) * every, margin: options.hideMargin)
-        var summaries: [Int: TrackSummary] = [:]
-        var trackOrder: [Int] = []
+        var stage = FrameTracking(
+            file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil)
         var failure: String?
         let total = info.frameCount ?? info.duration.map { Int(($0 * info.frameRate.value).rounded()) }
         let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
@@ -169,7 +165,7 @@ struct VideoRun {
             var detected: [TrackedFace] = []
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
-                detected = tracker.update(result.faces, time: time)
+                detected = stage.track(result.faces, frame: job.index, time: time)
                 var record = PredictionRecord(file: path)
                 record.frame = job.index
                 record.time = time
@@ -179,22 +175,11 @@ struct VideoRun {
                 record.faces = detected.map(\.face)
                 record.trackingIds = detected.map(\.trackingId)
                 json?.writeLine(record.jsonLine)
-                for tracked in detected {
-                    let score = tracked.face.score
-                    if summaries[tracked.trackingId] == nil {
-                        trackOrder.append(tracked.trackingId)
-                        summaries[tracked.trackingId] = TrackSummary(
-                            file: path, trackingId: tracked.trackingId, frame: job.index, score: score)
-                    } else {
-                        summaries[tracked.trackingId]?.add(frame: job.index, score: score)
-                    }
-                }
             }
+            // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
+            let due = stage.hold(
+                frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds))
             if let encoder {
-                // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
-                let due = hiding.add(
-                    frame: job.index, image: job.image, detected: detected, live: tracker.liveTracks,
-                    otherBoxes: result.faces.map(\.bounds))
                 for entry in due
                 where !encoder.submit(.init(image: entry.image, hidden: entry.hidden, faces: entry.faces)) {
                     failure = encoder.finish().map { "\(encoder.path): cannot write: \($0)" } ?? "encoding failed"
@@ -205,7 +190,7 @@ struct VideoRun {
         }
         progress?.update(done: outcome.frames, total: total, force: true)
         progress?.clear()
-        outcome.tracks = trackOrder.compactMap { summaries[$0] }
+        outcome.tracks = stage.tracks
 
         if let reason = decodeFailure.value ?? failure {
             decoder.cancel()
@@ -222,7 +207,7 @@ struct VideoRun {
             return failed("no frames could be decoded")
         }
         if let encoder {
-            for entry in hiding.flush() {
+            for entry in stage.flush() {
                 encoder.submit(.init(image: entry.image, hidden: entry.hidden, faces: entry.faces))
             }
             if let reason = encoder.finish() { return failed("\(encoder.path): cannot write: \(reason)") }
