@@ -16,13 +16,20 @@ struct FrameTracking {
     /// What the summaries name as their file.
     private let file: String
 
+    /// The most bytes of frames held back (a gap longer than this holds is hidden at the track's
+    /// last box instead of an interpolated one).
+    static let heldBytes = 256 << 20
+
     /// A stage for the stream `file` where faces are detected on every `every`-th frame, hidden
-    /// boxes grow by `margin`, and frames are held for an output when `holdsFrames`.
-    init(file: String, every: Int, margin: Float, holdsFrames: Bool) {
+    /// boxes grow by `margin`, and frames of `frameBytes` bytes are held for an output when
+    /// `holdsFrames`.
+    init(file: String, every: Int, margin: Float, holdsFrames: Bool, frameBytes: Int) {
         self.file = file
         self.holdsFrames = holdsFrames
-        // Hold back enough frames to cover a track's allowed misses (in frames, with --every).
-        hiding = HidingBuffer(delay: (FaceTracker.Options().maximumMissedFrames + 1) * every, margin: margin)
+        // Hold back enough frames to cover a track's allowed misses (in frames, with --every),
+        // within `heldBytes`.
+        let wanted = (FaceTracker.Options().maximumMissedFrames + 1) * every
+        hiding = HidingBuffer(delay: max(1, min(wanted, Self.heldBytes / max(frameBytes, 1))), margin: margin)
     }
 
     /// Tracks the faces detected on analysed frame `frame` (at `time` seconds) and counts them in

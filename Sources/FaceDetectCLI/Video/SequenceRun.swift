@@ -127,7 +127,8 @@ struct SequenceRun {
             }
         }
         var stage = FrameTracking(
-            file: directory, every: every, margin: options.hideMargin, holdsFrames: output != nil)
+            file: directory, every: every, margin: options.hideMargin, holdsFrames: output != nil,
+            frameBytes: 1920 * 1080 * 3)  // the size of the frames is known only as they come
         var failures: [String] = []
         func write(_ entries: [HidingBuffer.Entry]) {
             guard let output else { return }

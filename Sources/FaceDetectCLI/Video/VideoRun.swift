@@ -133,7 +133,8 @@ struct VideoRun {
         }
 
         var stage = FrameTracking(
-            file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil)
+            file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
+            frameBytes: info.width * info.height * 3)
         var failure: String?
         let total = info.frameCount ?? info.duration.map { Int(($0 * info.frameRate.value).rounded()) }
         let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
