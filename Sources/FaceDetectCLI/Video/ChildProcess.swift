@@ -32,8 +32,11 @@ final class ChildProcess: @unchecked Sendable {
     private let errorText = ErrorTail()
     /// Signalled when the reader thread has seen the end of standard error.
     private let errorDone = DispatchSemaphore(value: 0)
-    /// The exit status once `wait()` has collected it.
+    /// The exit status once `wait()` has collected it (guarded by `waiting`).
     private var status: Int32?
+    /// Serialises `wait()` and `terminate(with:)`: a reader thread and the main thread may both
+    /// end the child.
+    private let waiting = NSLock()
 
     /// Starts `arguments[0]` (looked up in `PATH`) with `arguments`; `pipeInput` and `pipeOutput`
     /// say which of standard input and output are pipes to this process.
@@ -128,6 +131,8 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Sends `signal` to the child (e.g. SIGKILL to abandon its work).
     func terminate(with signal: Int32 = SIGKILL) {
+        waiting.lock()
+        defer { waiting.unlock() }
         if status == nil { _ = kill(pid, signal) }
     }
 
@@ -135,6 +140,8 @@ final class ChildProcess: @unchecked Sendable {
     /// (128 + the signal number when a signal ended it).
     @discardableResult
     func wait() -> Int32 {
+        waiting.lock()
+        defer { waiting.unlock() }
         if let status { return status }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}

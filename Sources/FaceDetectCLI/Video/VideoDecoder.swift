@@ -1,4 +1,5 @@
 import FaceDetection
+import Synchronization
 
 /// Frames of a video file as RGB images, decoded by an `ffmpeg` child process and read from
 /// its standard output as raw 24-bit RGB (`-f rawvideo -pix_fmt rgb24`), every frame once
@@ -13,8 +14,8 @@ final class VideoDecoder: @unchecked Sendable {
     let width: Int
     /// The frame size.
     let height: Int
-    /// Whether the end was reached (or the decoder failed).
-    private var ended = false
+    /// Whether the end was reached, the decoder failed or was cancelled (set from either thread).
+    private let ended = Atomic<Bool>(false)
 
     /// Starts decoding `path`, whose frames are `info.width` × `info.height`.
     init(path: String, info: VideoStreamInfo) throws(VideoError) {
@@ -33,7 +34,7 @@ final class VideoDecoder: @unchecked Sendable {
 
     /// The next frame, or `nil` at the end of the video; throws when the video is damaged.
     func nextFrame() throws(VideoError) -> RGBImage? {
-        guard !ended else { return nil }
+        guard !ended.load(ordering: .acquiring) else { return nil }
         let count = width * height * 3
         var got = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -43,7 +44,7 @@ final class VideoDecoder: @unchecked Sendable {
             initialized = count
         }
         if got == count { return RGBImage(width: width, height: height, pixels: pixels) }
-        ended = true
+        ended.store(true, ordering: .releasing)
         if got > 0 {
             child.terminate()
             child.wait()
@@ -58,8 +59,7 @@ final class VideoDecoder: @unchecked Sendable {
 
     /// Stops the decoder (after an interrupt or a failure elsewhere).
     func cancel() {
-        guard !ended else { return }
-        ended = true
+        guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
         child.terminate()
         child.wait()
     }
