@@ -37,6 +37,10 @@ let package = Package(
         .executableTarget(
             name: "fuzz-resume",
             dependencies: [.product(name: "FaceDetectCLI", package: "facedetect")]),
+        /// The tool's parser of `ffprobe` output for videos (`VideoStreamInfo`; `@testable`).
+        .executableTarget(
+            name: "fuzz-probe",
+            dependencies: [.product(name: "FaceDetectCLI", package: "facedetect")]),
     ],
     swiftLanguageModes: [.v6]
 )

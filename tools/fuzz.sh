@@ -5,7 +5,7 @@
 #   tools/fuzz.sh TARGET [SECONDS] [extra libFuzzer flags...]
 # TARGET: image (JPEG/PNG decode through the C shims), exif (orientation parser), model (ModelFile),
 # cli (the command-line parser; argv is the input split at NUL bytes), resume (the --resume JSON
-# Lines reader, in memory).
+# Lines reader, in memory), probe (the ffprobe-output parser for videos).
 # Each target builds in its own folder, Fuzz/.build/TARGET, so that going from one target to another
 # does not rebuild the first. The working corpus lives in .build/fuzz-corpus/TARGET (kept between
 # runs, not committed); a finding is written as .build/fuzz-findings/TARGET/crash-… (or leak-…,
@@ -13,11 +13,11 @@
 # code.
 set -eu
 cd "$(dirname "$0")/.."
-target=${1:?usage: tools/fuzz.sh image|exif|model|cli|resume [SECONDS] [libFuzzer flags...]}
+target=${1:?usage: tools/fuzz.sh image|exif|model|cli|resume|probe [SECONDS] [libFuzzer flags...]}
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift $#
 case $target in
-image | exif | model | cli | resume) ;;
+image | exif | model | cli | resume | probe) ;;
 *) echo "fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
 esac
 scratch=Fuzz/.build/$target
@@ -56,6 +56,8 @@ cli)
 resume)
     printf '%s\n' '{"file": "a.jpg", "faces": []}' '{"file": "b\"\\c\n\u00e9\ud83d\ude00.png", "faces": []}' \
         '{"file": "cut' > "$corpus/seed-log" ;;
+probe) for seed in $(find Fixtures/video/probe -name '*.txt'); do
+    cp "$seed" "$corpus/seed-$(basename "$seed")"; done ;;
 esac
 regressions=Fixtures/fuzz/$target
 if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then

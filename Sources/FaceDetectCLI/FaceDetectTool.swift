@@ -45,6 +45,17 @@ public enum FaceDetectTool {
             case .detect(let parsed):
                 options = parsed
             }
+            let videos = options.sequence != nil || options.inputs.contains(where: VideoCommand.isVideo)
+            try VideoCommand.check(options, videos: videos)
+            if videos {
+                if options.anonymization != nil && options.output == nil {
+                    throw UsageError(
+                        message: "--blur and --pixelate need -o (the video to write with the faces hidden)")
+                }
+                let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+                return VideoCommand.run(
+                    options, threads: threads, standardOutput: standardOutput, standardError: standardError)
+            }
             outputs = try OutputPlan.make(output: options.output, inputs: options.inputs)
             if case .directory(let path) = outputs {
                 try OutputPlan.checkNotAnInputDirectory(path, option: "-o", inputs: options.inputs)

@@ -71,6 +71,16 @@ struct CommandLineOptions: Sendable, Equatable {
     /// undecoded (`DecodeLimits`: 100 megapixels, 1 GiB and 32768 pixels per side by default).
     var decodeLimits = DecodeLimits()
 
+    /// `--every N`: in a video, detect faces on every N-th frame only (1: every frame).
+    var every = 1
+    /// `--tracks FILE`: one JSON Lines summary per track of each video.
+    var tracks: String?
+    /// `--sequence DIR`: a folder of numbered frames to track as one stream.
+    var sequence: String?
+    /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a
+    /// fraction of its width and height.
+    var hideMargin: Float = 0.1
+
     /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
     /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)
     var printsFaceLines: Bool { json == nil && csv == nil && crop == nil && !query }
@@ -199,6 +209,10 @@ extension Command {
                 options.detector.classification = try parseChoice(value(), option: "--classification")
             case "--contours": options.detector.contours = try parseChoice(value(), option: "--contours")
             case "--min-score": options.detector.minScore = try parseMinScore(value())
+            case "--every": options.every = try parseWholeNumber(value(), option: "--every", in: 1...100_000)
+            case "--tracks": options.tracks = try value()
+            case "--sequence": options.sequence = try value()
+            case "--hide-margin": options.hideMargin = try parseHideMargin(value())
             case "--labels":
                 try noValue()
                 options.labels = true
@@ -226,7 +240,7 @@ extension Command {
                 throw UsageError(message: "unknown option '\(name)'")
             }
         }
-        guard !options.inputs.isEmpty else { throw UsageError(message: "no input given") }
+        guard !options.inputs.isEmpty || options.sequence != nil else { throw UsageError(message: "no input given") }
         if options.resume {
             guard case .file? = options.json else {
                 throw UsageError(message: "--resume needs --json FILE (the records already written say what to skip)")
@@ -304,6 +318,15 @@ extension Command {
                 message: "\(option): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// A fraction from 0 to 1 (`--hide-margin`).
+    static func parseHideMargin(_ text: String) throws(UsageError) -> Float {
+        guard let margin = Float(text), margin.isFinite, margin >= 0, margin <= 1 else {
+            throw UsageError(
+                message: "--hide-margin: '\(text)' is not a number from 0 to 1 (a fraction of the face size)")
+        }
+        return margin
     }
 
     /// A whole number from 1 to 1024.

@@ -64,6 +64,17 @@ enum HelpText {
                                   at 1/2, 1/4 or 1/8 size when the smallest face allows.
           --best                  Report only the best face (score, size, centrality).
 
+        VIDEOS (MP4, MOV, MKV, WebM, AVI; decoded and encoded by ffmpeg, which must be installed):
+          facedetect clip.mp4 -o out.mp4 --blur
+                                  Writes the video with the faces hidden (or drawn), same size,
+                                  frame rate and frame count, audio copied. Faces are tracked:
+                                  --json gives one record per frame with each face's trackingId.
+          --every N               Detect on every N-th frame only (default 1).
+          --tracks FILE           One JSON Lines summary per track (first/last/best frame).
+          --hide-margin F         Grow each hidden face by F times its size per side (default 0.1).
+          --sequence DIR          Track the numbered frames (.jpg, .jpeg, .png) in DIR as one
+                                  video; -o DIR writes them there, hidden or drawn.
+
         LIMITS (an input beyond them fails with an error, unread or undecoded):
           --max-pixels N          Largest image, width x height from its header, before any
                                   pixel is decoded (default 100000000; and 32768 per side).

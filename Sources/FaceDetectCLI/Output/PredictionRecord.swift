@@ -19,6 +19,12 @@ struct PredictionRecord: Sendable {
     var warnings: [String] = []
     /// Why the image failed, when it did.
     var error: String?
+    /// For a video frame: its number, counting from 0.
+    var frame: Int?
+    /// For a video frame: its time in seconds from the start.
+    var time: Double?
+    /// For a video frame: each face's `trackingId`, in the order of `faces` (empty for a photo).
+    var trackingIds: [Int] = []
 
     /// A record for `file` with nothing found yet.
     init(file: String) { self.file = file }
@@ -38,6 +44,14 @@ struct PredictionRecord: Sendable {
         json.beginObject()
         json.key("file")
         json.string(file)
+        if let frame {
+            json.key("frame")
+            json.integer(frame)
+        }
+        if let time {
+            json.key("time")
+            json.number(time, decimals: 6, trimmed: true)
+        }
         if let width, let height {
             json.key("width")
             json.integer(width)
@@ -54,7 +68,9 @@ struct PredictionRecord: Sendable {
         }
         json.key("faces")
         json.beginArray()
-        for face in faces { PredictionRecord.write(face, to: &json) }
+        for (index, face) in faces.enumerated() {
+            PredictionRecord.write(face, trackingId: index < trackingIds.count ? trackingIds[index] : nil, to: &json)
+        }
         json.endArray()
         if !warnings.isEmpty {
             json.key("warnings")
@@ -70,9 +86,14 @@ struct PredictionRecord: Sendable {
         return json.text
     }
 
-    /// Writes one face: box and score always, the other keys only when they were computed.
-    private static func write(_ face: Face, to json: inout JSONText) {
+    /// Writes one face: its `trackingId` first for a video frame, box and score always, the other
+    /// keys only when they were computed.
+    private static func write(_ face: Face, trackingId: Int?, to json: inout JSONText) {
         json.beginObject()
+        if let trackingId {
+            json.key("trackingId")
+            json.integer(trackingId)
+        }
         let box = face.bounds
         json.key("box")
         json.numbers([Double(box.x), Double(box.y), Double(box.width), Double(box.height)], decimals: 2)

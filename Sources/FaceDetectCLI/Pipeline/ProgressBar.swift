@@ -9,11 +9,17 @@ final class ProgressBar {
     private var lastDrawn: ContinuousClock.Instant?
     /// Whether a line is on screen now (to be cleared before other text).
     private var isShown = false
+    /// What is counted ("images", "frames").
+    private let unit: String
+    /// How the rate is shown ("images/s", "fps").
+    private let rateUnit: String
 
-    /// A bar drawn on `output`, timing from now.
-    init(output: TextOutput) {
+    /// A bar drawn on `output`, timing from now, counting `unit` at a rate in `rateUnit`.
+    init(output: TextOutput, unit: String = "images", rateUnit: String = "images/s") {
         self.output = output
         self.start = ContinuousClock.now
+        self.unit = unit
+        self.rateUnit = rateUnit
     }
 
     /// Redraws with `done` images finished of `total` (nil while still unknown), unless it was
@@ -31,9 +37,9 @@ final class ProgressBar {
             text += "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
             text += "\(done)/\(total)"
         } else {
-            text += "\(done) images"
+            text += "\(done) \(unit)"
         }
-        text += "  " + JSONText.fixedPoint(rate, decimals: 1, trimmed: false) + " images/s"
+        text += "  " + JSONText.fixedPoint(rate, decimals: 1, trimmed: false) + " \(rateUnit)"
         if let total, rate > 0, done <= total {
             text += "  ETA " + ProgressBar.duration(Double(total - done) / rate)
         }

@@ -78,7 +78,7 @@ package final class AtomicFileWriter {
     }
 
     /// A hidden, unique sibling of `path`: "dir/.name.tmp-PID-RANDOM".
-    static func temporaryPath(for path: String) -> String {
+    package static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

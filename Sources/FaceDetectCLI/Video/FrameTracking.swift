@@ -1,0 +1,67 @@
+import FaceDetection
+
+/// The in-order stage that videos and image sequences share: the tracker, the per-track
+/// summaries for `--tracks`, and the hiding buffer that holds frames back before they are written.
+struct FrameTracking {
+    /// The tracker of this stream.
+    private(set) var tracker = FaceTracker()
+    /// Frames held back before they are written (only when there is an output).
+    private var hiding: HidingBuffer
+    /// Whether frames are held for an output at all.
+    private let holdsFrames: Bool
+    /// Each track's summary so far.
+    private var summaries: [Int: TrackSummary] = [:]
+    /// Track identifiers in the order they began.
+    private var trackOrder: [Int] = []
+    /// What the summaries name as their file.
+    private let file: String
+
+    /// The most bytes of frames held back (a gap longer than this holds is hidden at the track's
+    /// last box instead of an interpolated one).
+    static let heldBytes = 256 << 20
+
+    /// A stage for the stream `file` where faces are detected on every `every`-th frame, hidden
+    /// boxes grow by `margin`, and frames of `frameBytes` bytes are held for an output when
+    /// `holdsFrames`.
+    init(file: String, every: Int, margin: Float, holdsFrames: Bool, frameBytes: Int) {
+        self.file = file
+        self.holdsFrames = holdsFrames
+        // Hold back enough frames to cover a track's allowed misses (in frames, with --every),
+        // within `heldBytes`.
+        let wanted = (FaceTracker.Options().maximumMissedFrames + 1) * every
+        hiding = HidingBuffer(delay: max(1, min(wanted, Self.heldBytes / max(frameBytes, 1))), margin: margin)
+    }
+
+    /// Tracks the faces detected on analysed frame `frame` (at `time` seconds) and counts them in
+    /// the summaries; returns them with their identifiers.
+    mutating func track(_ faces: [Face], frame: Int, time: Double) -> [TrackedFace] {
+        let detected = tracker.update(faces, time: time)
+        for tracked in detected {
+            let score = tracked.face.score
+            if summaries[tracked.trackingId] == nil {
+                trackOrder.append(tracked.trackingId)
+                summaries[tracked.trackingId] = TrackSummary(
+                    file: file, trackingId: tracked.trackingId, frame: frame, score: score)
+            } else {
+                summaries[tracked.trackingId]?.add(frame: frame, score: score)
+            }
+        }
+        return detected
+    }
+
+    /// Holds frame `frame` (with its tracked faces, empty when not analysed, and every box the
+    /// detector gave on it) and returns the frames now due for the output.
+    mutating func hold(frame: Int, image: RGBImage, detected: [TrackedFace], detectorBoxes: [Rect])
+        -> [HidingBuffer.Entry]
+    {
+        guard holdsFrames else { return [] }
+        return hiding.add(
+            frame: frame, image: image, detected: detected, live: tracker.liveTracks, otherBoxes: detectorBoxes)
+    }
+
+    /// The frames still held, at the end of the stream.
+    mutating func flush() -> [HidingBuffer.Entry] { hiding.flush() }
+
+    /// The summaries, in the order the tracks began.
+    var tracks: [TrackSummary] { trackOrder.compactMap { summaries[$0] } }
+}

@@ -1,0 +1,96 @@
+import FaceDetection
+
+/// Holds the last few frames of a video back before they are written, so that hiding a face
+/// (`--blur`, `--pixelate`) can also cover the frames where the detector missed it:
+///
+/// - through a miss: a track kept alive by the tracker is hidden at its predicted box;
+/// - across a gap: when a track is detected again, the frames of the gap still held get the box
+///   interpolated between its last detection and this one (so also the frames `--every` skips);
+/// - before the first detection: a new track's box is also hidden in the held frames before it
+///   (a face coming into view is often found only a few frames after it appears);
+///
+/// and every hidden box grows by `margin` × its size on each side. Frames come out in order,
+/// `delay` frames after they went in (all of them at `flush()`).
+struct HidingBuffer {
+    /// A frame waiting to be written.
+    struct Entry {
+        /// Its 0-based number in the video.
+        var frame: Int
+        /// The pixels.
+        var image: RGBImage
+        /// What to hide on it, grown by the margin.
+        var hidden: [Rect]
+        /// The tracked faces detected on it (to draw when not hiding).
+        var faces: [Face]
+    }
+
+    /// How many frames are held back.
+    let delay: Int
+    /// How much each hidden box grows on each side, as a fraction of its width and height.
+    let margin: Float
+    /// Frames held, oldest first.
+    private var entries: [Entry] = []
+    /// Each track's last detection: its frame and box.
+    private var lastSeen: [Int: (frame: Int, box: Rect)] = [:]
+
+    /// A buffer holding `delay` frames and growing hidden boxes by `margin`.
+    init(delay: Int, margin: Float) {
+        self.delay = max(0, delay)
+        self.margin = margin
+    }
+
+    /// `box` grown by the margin on each side.
+    func grown(_ box: Rect) -> Rect {
+        let dx = box.width * margin
+        let dy = box.height * margin
+        return Rect(x: box.x - dx, y: box.y - dy, width: box.width + 2 * dx, height: box.height + 2 * dy)
+    }
+
+    /// Adds frame `frame` with the faces tracked on it (`detected`, empty when it was not
+    /// analysed), the tracker's live tracks after it (`live`) and any other boxes to hide on it
+    /// alone (`otherBoxes`: the detector's boxes, of which the tracker may have dropped some as
+    /// duplicates), and returns the frames now due.
+    mutating func add(
+        frame: Int, image: RGBImage, detected: [TrackedFace], live: [TrackedFace], otherBoxes: [Rect] = []
+    ) -> [Entry] {
+        let tracked = Set(detected.compactMap { $0.detectedBounds.map { [$0.x, $0.y, $0.width, $0.height] } })
+        var hidden: [Rect] = otherBoxes.filter { !tracked.contains([$0.x, $0.y, $0.width, $0.height]) }.map(grown)
+        let detectedIds = Set(detected.map(\.trackingId))
+        for face in detected { hidden.append(grown(face.detectedBounds ?? face.face.bounds)) }
+        for track in live where !detectedIds.contains(track.trackingId) {
+            hidden.append(grown(track.detectedBounds ?? track.face.bounds))
+        }
+        for face in detected {
+            let box = face.detectedBounds ?? face.face.bounds
+            if let (seen, previous) = lastSeen[face.trackingId] {
+                // Fill the gap's frames still held with the box moving linearly between the two.
+                for index in entries.indices where entries[index].frame > seen {
+                    let t = Float(entries[index].frame - seen) / Float(frame - seen)
+                    entries[index].hidden.append(grown(Self.interpolate(previous, box, t)))
+                }
+            } else {
+                for index in entries.indices { entries[index].hidden.append(grown(box)) }
+            }
+            lastSeen[face.trackingId] = (frame, box)
+        }
+        entries.append(Entry(frame: frame, image: image, hidden: hidden, faces: detected.map(\.face)))
+        guard entries.count > delay else { return [] }
+        let due = entries.count - delay
+        let ready = Array(entries.prefix(due))
+        entries.removeFirst(due)
+        return ready
+    }
+
+    /// The frames still held.
+    mutating func flush() -> [Entry] {
+        defer { entries = [] }
+        return entries
+    }
+
+    /// The box `t` of the way from `a` to `b`.
+    static func interpolate(_ a: Rect, _ b: Rect, _ t: Float) -> Rect {
+        Rect(
+            x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, width: a.width + (b.width - a.width) * t,
+            height: a.height + (b.height - a.height) * t)
+    }
+}

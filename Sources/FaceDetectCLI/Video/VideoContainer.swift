@@ -1,0 +1,89 @@
+import FaceDetectionIO
+
+/// The video containers the tool reads and writes, recognised by a file's first bytes or by
+/// its extension, each with the ffmpeg muxer and codecs its outputs get.
+enum VideoContainer: String, Sendable, CaseIterable {
+    /// MPEG-4 Part 14 (`.mp4`, `.m4v`).
+    case mp4
+    /// QuickTime (`.mov`).
+    case mov
+    /// Matroska (`.mkv`).
+    case mkv
+    /// WebM, a Matroska subset (`.webm`).
+    case webm
+    /// AVI (`.avi`).
+    case avi
+
+    /// The container an extension names (any case), or `nil`.
+    init?(path: String) {
+        let name = FileSystem.lastComponent(of: path)
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "mp4", "m4v": self = .mp4
+        case "mov", "qt": self = .mov
+        case "mkv": self = .mkv
+        case "webm": self = .webm
+        case "avi": self = .avi
+        default: return nil
+        }
+    }
+
+    /// The container the first bytes of a file say it is (at least 12 are needed), or `nil`:
+    /// an ISO base-media `ftyp` box (MP4; QuickTime's `qt  ` brand: MOV), Matroska's EBML header
+    /// (told apart from WebM by its DocType in the first bytes), `RIFF….AVI `.
+    static func sniff(_ bytes: [UInt8]) -> VideoContainer? {
+        guard bytes.count >= 12 else { return nil }
+        if bytes[4..<8].elementsEqual("ftyp".utf8) {
+            return bytes[8..<12].elementsEqual("qt  ".utf8) ? .mov : .mp4
+        }
+        if bytes[4..<8].elementsEqual("moov".utf8) || bytes[4..<8].elementsEqual("mdat".utf8)
+            || bytes[4..<8].elementsEqual("wide".utf8)
+        {
+            return .mov
+        }
+        if bytes[0..<4].elementsEqual([0x1A, 0x45, 0xDF, 0xA3]) {
+            let webm = Array("webm".utf8)
+            let header = bytes.prefix(64)
+            let isWebM = header.indices.contains { index in
+                index + 4 <= header.endIndex && header[index..<(index + 4)].elementsEqual(webm)
+            }
+            return isWebM ? .webm : .mkv
+        }
+        if bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("AVI ".utf8) { return .avi }
+        return nil
+    }
+
+    /// The container of the file at `path`: by its content when it has a known one, else by its name.
+    static func of(path: String) -> VideoContainer? {
+        if let bytes = try? FileReading.firstBytes(atPath: path, count: 64), let container = sniff(bytes) {
+            return container
+        }
+        return VideoContainer(path: path)
+    }
+
+    /// ffmpeg's name for the muxer (`-f`), so that a temporary name need not end in the extension.
+    var muxer: String {
+        switch self {
+        case .mp4: "mp4"
+        case .mov: "mov"
+        case .mkv: "matroska"
+        case .webm: "webm"
+        case .avi: "avi"
+        }
+    }
+
+    /// The encoding arguments for the output's video and audio: H.264 (x264, `veryfast`, CRF 18:
+    /// visually close to the input) with audio copied; WebM only takes VP8/VP9 and Opus/Vorbis,
+    /// so VP9 in real-time mode and Opus there.
+    var codecArguments: [String] {
+        switch self {
+        case .mp4, .mov, .mkv, .avi:
+            ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "copy"]
+        case .webm:
+            [
+                "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "0", "-crf", "30",
+                "-pix_fmt", "yuv420p", "-c:a", "libopus",
+            ]
+        }
+    }
+}

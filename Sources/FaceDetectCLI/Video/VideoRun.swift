@@ -1,0 +1,233 @@
+import FaceDetection
+import FaceDetectionIO
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One video through the tool: probe → decode (an ffmpeg child, on the pipeline's reader thread)
+/// → detect (`threads` worker threads, frames in parallel) → track, record and hold back for
+/// hiding (this thread, frames in order) → render and encode (the encoder's thread and a second
+/// ffmpeg child). Any failure, and an interrupt, leaves no output file.
+struct VideoRun {
+    /// What the command line asked for.
+    let options: CommandLineOptions
+    /// Detection workers (frames detected at once).
+    let threads: Int
+    /// Where JSON Lines go, if anywhere.
+    let json: TextOutput?
+    /// Errors, progress and the summary.
+    let standardError: TextOutput
+    /// Whether to draw a progress bar.
+    let showsProgress: Bool
+
+    /// What became of one video.
+    struct Outcome {
+        /// `path: reason` when it failed.
+        var failure: String?
+        /// The per-track summaries, in the order the tracks began.
+        var tracks: [TrackSummary] = []
+        /// Frames read.
+        var frames = 0
+    }
+
+    /// A decoded frame on its way to a worker.
+    struct FrameJob: Sendable {
+        /// Its number.
+        var index: Int
+        /// Its pixels.
+        var image: RGBImage
+        /// Whether faces are detected on it (`--every`).
+        var analysed: Bool
+    }
+
+    /// A frame back from a worker.
+    struct FrameResult: Sendable {
+        /// The frame.
+        var job: FrameJob
+        /// What the detector found (empty when not analysed).
+        var faces: [Face]
+        /// Detection time in seconds.
+        var seconds: Double
+    }
+
+    /// Processes the video at `path`, writing it to `output` when given.
+    func process(_ path: String, output: String?) -> Outcome {
+        var outcome = Outcome()
+        func failed(_ reason: String) -> Outcome {
+            outcome.failure = "\(path): \(reason)"
+            return outcome
+        }
+        let info: VideoStreamInfo
+        do {
+            info = try VideoProbe.probe(path)
+        } catch {
+            return failed(error.reason)
+        }
+        guard info.width * info.height <= options.decodeLimits.maxPixels else {
+            return failed("frames of \(info.width)×\(info.height) are more than --max-pixels")
+        }
+        var detectorOptions = options.detector
+        detectorOptions.threads = 1
+        if json == nil && options.anonymization != nil {
+            // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh.
+            detectorOptions.landmarks = .none
+            detectorOptions.classification = .none
+            detectorOptions.contours = .none
+        }
+        let detector: FaceDetector
+        do {
+            detector = try FaceDetector(options: detectorOptions)
+        } catch {
+            return failed("cannot set up the detector: \(error)")
+        }
+
+        var encoder: VideoEncoder?
+        if let output {
+            guard let container = VideoContainer(path: output) else {
+                return failed("\(output): cannot tell the video format (use .mp4, .mov, .mkv, .webm or .avi)")
+            }
+            if FileSystem.isSameFile(output, path) { return failed("\(output): refusing to overwrite the input") }
+            _ = AtomicFileWriter.removeStaleTemporaryFiles(
+                inDirectory: output.lastIndex(of: "/").map { String(output[...$0]) } ?? ".")
+            let anonymization = options.anonymization
+            do {
+                encoder = try VideoEncoder(path: output, container: container, info: info, source: path) {
+                    image, frame in
+                    switch anonymization {
+                    case .blur?: for box in frame.hidden { image.blur(box) }
+                    case .pixelate?: for box in frame.hidden { image.pixelate(box) }
+                    case nil: image.draw(frame.faces)
+                    }
+                }
+            } catch {
+                return failed(error.reason)
+            }
+        }
+        let decoder: VideoDecoder
+        do {
+            decoder = try VideoDecoder(path: path, info: info)
+        } catch {
+            encoder?.abandon()
+            return failed(error.reason)
+        }
+
+        let every = options.every
+        let decodeFailure = FailureBox()
+        let nextIndex = FrameCounter()
+        let pipeline = OrderedPipeline<FrameJob, FrameResult>(workers: threads, window: 2 * threads + 2) { job in
+            guard job.analysed else { return FrameResult(job: job, faces: [], seconds: 0) }
+            let start = ContinuousClock.now
+            let faces = detector.detect(in: job.image)
+            return FrameResult(job: job, faces: faces, seconds: ProgressBar.seconds(ContinuousClock.now - start))
+        }
+
+        var stage = FrameTracking(
+            file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
+            frameBytes: info.width * info.height * 3)
+        var failure: String?
+        let total = info.frameCount ?? info.duration.map { Int(($0 * info.frameRate.value).rounded()) }
+        let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
+        let clock = ContinuousClock()
+        let start = clock.now
+
+        pipeline.run(
+            source: {
+                guard InterruptSignal.signal == nil, !decodeFailure.isSet else { return nil }
+                do {
+                    guard let image = try decoder.nextFrame() else { return nil }
+                    let index = nextIndex.next()
+                    return FrameJob(index: index, image: image, analysed: index % every == 0)
+                } catch {
+                    decodeFailure.set("\(error)")
+                    return nil
+                }
+            },
+            shouldStop: { InterruptSignal.signal != nil || decodeFailure.isSet || failure != nil },
+            idle: { progress?.update(done: outcome.frames, total: total) }
+        ) { result in
+            outcome.frames += 1
+            guard failure == nil else { return }
+            let job = result.job
+            var detected: [TrackedFace] = []
+            if job.analysed {
+                let time = Double(job.index) / info.frameRate.value
+                detected = stage.track(result.faces, frame: job.index, time: time)
+                var record = PredictionRecord(file: path)
+                record.frame = job.index
+                record.time = time
+                record.width = info.width
+                record.height = info.height
+                record.seconds = result.seconds
+                record.faces = detected.map(\.face)
+                record.trackingIds = detected.map(\.trackingId)
+                json?.writeLine(record.jsonLine)
+            }
+            // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
+            let due = stage.hold(
+                frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds))
+            if let encoder {
+                for entry in due
+                where !encoder.submit(.init(image: entry.image, hidden: entry.hidden, faces: entry.faces)) {
+                    failure = encoder.finish().map { "\(encoder.path): cannot write: \($0)" } ?? "encoding failed"
+                    break
+                }
+            }
+            progress?.update(done: outcome.frames, total: total)
+        }
+        progress?.update(done: outcome.frames, total: total, force: true)
+        progress?.clear()
+        outcome.tracks = stage.tracks
+
+        if let reason = decodeFailure.value ?? failure {
+            decoder.cancel()
+            encoder?.abandon()
+            return failed(reason)
+        }
+        if InterruptSignal.signal != nil {
+            decoder.cancel()
+            encoder?.abandon()
+            return outcome
+        }
+        if outcome.frames == 0 {
+            encoder?.abandon()
+            return failed("no frames could be decoded")
+        }
+        if let encoder {
+            for entry in stage.flush() {
+                encoder.submit(.init(image: entry.image, hidden: entry.hidden, faces: entry.faces))
+            }
+            if let reason = encoder.finish() { return failed("\(encoder.path): cannot write: \(reason)") }
+        }
+        let seconds = ProgressBar.seconds(clock.now - start)
+        var line = "facedetect: \(path): \(outcome.frames) frames, \(outcome.tracks.count) tracks, "
+        line += JSONText.fixedPoint(seconds, decimals: 1, trimmed: false) + " s, "
+        line += JSONText.fixedPoint(Double(outcome.frames) / max(seconds, 1e-9), decimals: 1, trimmed: false) + " fps"
+        standardError.writeLine(line)
+        return outcome
+    }
+}
+
+/// The first failure of the decoding thread, read by the run.
+final class FailureBox: Sendable {
+    /// The reason, once set.
+    private let reason = Mutex<String?>(nil)
+    /// Keeps the first `text`.
+    func set(_ text: String) { reason.withLock { $0 = $0 ?? text } }
+    /// Whether a failure was set.
+    var isSet: Bool { value != nil }
+    /// The reason.
+    var value: String? { reason.withLock { $0 } }
+}
+
+/// Numbers frames on the decoding thread.
+final class FrameCounter: Sendable {
+    /// The next number.
+    private let count = Atomic<Int>(0)
+    /// The next number, counting from 0.
+    func next() -> Int { count.add(1, ordering: .relaxed).oldValue }
+}

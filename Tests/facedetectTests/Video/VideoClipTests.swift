@@ -1,0 +1,156 @@
+import FaceDetection
+import Foundation
+import Testing
+
+/// End-to-end runs of the tool on clips made from the fixture photos, where the truth is known.
+@Suite(.serialized) struct VideoClipTests {
+    /// Detector settings that keep these debug runs short: faces of at least 15 % of the width.
+    static let flags = ["--min-face-size", "0.15", "--landmarks", "none", "--classification", "none", "--no-progress"]
+
+    /// The `trackingId` of the detection matched to each true face of a record (`nil` when none
+    /// is): pairs of IoU ≥ 0.3 are matched one to one, best first, as multi-object tracking
+    /// benchmarks match them (a duplicate or a stray box near a face is then not taken for it).
+    static func ids(in record: [String: Any], matching truths: [Rect]) -> [Int?] {
+        let faces = record["faces"] as? [[String: Any]] ?? []
+        var pairs: [(overlap: Float, truth: Int, id: Int)] = []
+        for face in faces {
+            guard let box = face["box"] as? [Double], let id = face["trackingId"] as? Int else { continue }
+            let rect = Rect(x: Float(box[0]), y: Float(box[1]), width: Float(box[2]), height: Float(box[3]))
+            for (index, truth) in truths.enumerated() where rect.iou(truth) >= 0.3 {
+                pairs.append((rect.iou(truth), index, id))
+            }
+        }
+        var result = [Int?](repeating: nil, count: truths.count)
+        var used: Set<Int> = []
+        for pair in pairs.sorted(by: { $0.overlap > $1.overlap }) where result[pair.truth] == nil {
+            guard used.insert(pair.id).inserted else { continue }
+            result[pair.truth] = pair.id
+        }
+        return result
+    }
+
+    /// `box` shrunk by 10 % on each side (the part of a face that must be hidden whatever the rounding).
+    static func inner(_ box: Rect) -> Rect {
+        Rect(x: box.x + box.width * 0.1, y: box.y + box.height * 0.1, width: box.width * 0.8, height: box.height * 0.8)
+    }
+
+    @Test func twoCrossingFacesKeepTheirIdentifiersAndAreHiddenInEveryFrame() throws {
+        try withTemporaryDirectory { folder in
+            let clip = folder.appendingPathComponent("crossing.mp4")
+            let faces = [
+                TestClips.MovingFace.astronaut(x: 0, y: 5, vx: 60),
+                TestClips.MovingFace.graceHopper(x: 198, y: 70, vx: -60),
+            ]
+            try TestClips.make(faces, seconds: 3, to: clip)
+            let output = folder.appendingPathComponent("blurred.mp4")
+            let result = try ToolProcess.run(
+                [clip.path, "-o", output.path, "--blur", "--json", "faces.jsonl", "--tracks", "tracks.jsonl"]
+                    + Self.flags, in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+
+            // One record per frame, numbered and timed.
+            let records = try TestInputs.records(
+                String(contentsOf: folder.appendingPathComponent("faces.jsonl"), encoding: .utf8))
+            #expect(records.count == 30)
+            #expect(records.map { $0["frame"] as? Int } == (0..<30).map { $0 })
+            #expect(abs((records.last?["time"] as? Double ?? 0) - 2.9) < 1e-6)
+
+            // Each face keeps one identifier, and the two differ.
+            var idsOfFace: [Set<Int>] = [[], []]
+            var matchedFrames = [0, 0]
+            for (frame, record) in records.enumerated() {
+                let ids = Self.ids(in: record, matching: faces.map { $0.faceBox(at: Double(frame) / 10) })
+                for (index, id) in ids.enumerated() {
+                    guard let id else { continue }
+                    idsOfFace[index].insert(id)
+                    matchedFrames[index] += 1
+                }
+            }
+            #expect(idsOfFace[0].count == 1 && idsOfFace[1].count == 1, "\(idsOfFace)")
+            #expect(idsOfFace[0].isDisjoint(with: idsOfFace[1]))
+            #expect(matchedFrames.allSatisfy { $0 >= 15 }, "\(matchedFrames)")
+
+            // Same frames, same duration, the audio copied; every visible face hidden in every frame.
+            let inputStreams = try TestClips.streams(of: clip)
+            let outputStreams = try TestClips.streams(of: output)
+            #expect(outputStreams.first { $0["codec_type"] == "video" }?["nb_frames"] == "30")
+            let inputAudio = inputStreams.first { $0["codec_type"] == "audio" }
+            let outputAudio = outputStreams.first { $0["codec_type"] == "audio" }
+            #expect(outputAudio?["codec_name"] == inputAudio?["codec_name"])
+            #expect(outputAudio?["nb_frames"] == inputAudio?["nb_frames"])
+            let inputDuration = Double(inputStreams.first { $0["codec_type"] == "video" }?["duration"] ?? "") ?? 0
+            let outputDuration = Double(outputStreams.first { $0["codec_type"] == "video" }?["duration"] ?? "") ?? -1
+            #expect(abs(inputDuration - outputDuration) < 0.05)
+            let original = try TestClips.frames(of: clip, width: 288, height: 180)
+            let blurred = try TestClips.frames(of: output, width: 288, height: 180)
+            #expect(original.count == 30 && blurred.count == 30)
+            var unhidden: [String] = []
+            for (frame, (before, after)) in zip(original, blurred).enumerated() {
+                for face in faces {
+                    let box = face.faceBox(at: Double(frame) / 10)
+                    guard TestClips.isInside(box, width: 288, height: 180) else { continue }
+                    let sharp = TestClips.detail(of: before, in: Self.inner(box))
+                    if TestClips.detail(of: after, in: Self.inner(box)) > 0.5 * sharp {
+                        unhidden.append("\(face.fixture)@\(frame)")
+                    }
+                }
+            }
+            #expect(unhidden.isEmpty, "faces not hidden: \(unhidden)")
+            // The background stays as it was (a corner far from both paths).
+            let corner = Rect(x: 0, y: 150, width: 40, height: 30)
+            #expect(TestClips.detail(of: blurred[15], in: corner) < 2000)
+
+            // One summary per track, the two faces' tracks among them.
+            let tracks = try TestInputs.records(
+                String(contentsOf: folder.appendingPathComponent("tracks.jsonl"), encoding: .utf8))
+            let trackIds = Set(tracks.compactMap { $0["trackingId"] as? Int })
+            #expect(idsOfFace[0].union(idsOfFace[1]).isSubset(of: trackIds))
+            for track in tracks {
+                let first = track["firstFrame"] as? Int ?? -1
+                let last = track["lastFrame"] as? Int ?? -1
+                let best = track["bestFrame"] as? Int ?? -1
+                #expect(first <= best && best <= last)
+                #expect((track["framesSeen"] as? Int ?? 0) <= last - first + 1)
+            }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasPrefix(".")
+            }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test func aFaceThatLeavesAndComesBackIsHiddenWhileShownAndGetsANewIdentifier() throws {
+        try withTemporaryDirectory { folder in
+            let clip = folder.appendingPathComponent("return.mkv")
+            var face = TestClips.MovingFace.astronaut(x: 40, y: 30, vx: 20)
+            face.shown = [0...1.2, 2.8...4]
+            try TestClips.make([face], seconds: 4, audio: false, to: clip)
+            let output = folder.appendingPathComponent("hidden.mkv")
+            let result = try ToolProcess.run(
+                [clip.path, "-o", output.path, "--pixelate", "--json", "-"] + Self.flags, in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            let records = try TestInputs.records(result.standardOutput)
+            #expect(records.count == 40)
+            var before: Set<Int> = []
+            var after: Set<Int> = []
+            for (frame, record) in records.enumerated() {
+                guard let id = Self.ids(in: record, matching: [face.faceBox(at: Double(frame) / 10)])[0] else {
+                    continue
+                }
+                if frame < 12 { before.insert(id) } else if frame >= 28 { after.insert(id) }
+            }
+            #expect(before.count == 1 && after.count == 1, "\(before) \(after)")
+            #expect(before.isDisjoint(with: after))
+
+            let original = try TestClips.frames(of: clip, width: 288, height: 180)
+            let hidden = try TestClips.frames(of: output, width: 288, height: 180)
+            #expect(hidden.count == 40)
+            var unhidden: [Int] = []
+            for (frame, (a, b)) in zip(original, hidden).enumerated() where face.isShown(at: Double(frame) / 10) {
+                let box = Self.inner(face.faceBox(at: Double(frame) / 10))
+                if TestClips.detail(of: b, in: box) > 0.5 * TestClips.detail(of: a, in: box) { unhidden.append(frame) }
+            }
+            #expect(unhidden.isEmpty, "frames where the face shows: \(unhidden)")
+        }
+    }
+}
