@@ -81,14 +81,8 @@ public enum FaceDetectTool {
                 return false
             }
         let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let processor: ImageProcessor
-        do {
-            // Threads go to images in a batch, to the one image's detector otherwise.
-            processor = try ImageProcessor(options: options, outputs: outputs, detectorThreads: isBatch ? 1 : threads)
-        } catch {
-            standardError.writeLine("facedetect: cannot set up the detector: \(error)")
-            return .inputFailed
-        }
+        // Threads go to images in a batch, to the one image's detector otherwise.
+        let processor = ImageProcessor(options: options, outputs: outputs, detectorThreads: isBatch ? 1 : threads)
 
         // The JSON Lines and CSV files are never an input (a JSON file is truncated before any image is read).
         var files: [String] = options.csv.map { [$0] } ?? []

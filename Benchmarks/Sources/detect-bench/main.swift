@@ -37,7 +37,7 @@ while index < options.rest.count {
 }
 
 do {
-    let detector = try FaceDetector(options: detectorOptions)
+    let detector = FaceDetector(options: detectorOptions)
     let entries = ImageList.sample(try ImageList.read(options.listPath), count: options.sample)
     var summary = BenchmarkSummary()
     for (number, entry) in entries.enumerated() {

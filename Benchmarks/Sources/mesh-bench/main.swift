@@ -22,7 +22,7 @@ while index < options.rest.count {
 }
 
 do {
-    let detector = try FaceDetector(
+    let detector = FaceDetector(
         options: .init(mode: .accurate, landmarks: .all, minFaceSize: .pixels(minFace)))
     let estimator = try FaceMeshEstimator()
     let entries = ImageList.sample(try ImageList.read(options.listPath), count: options.sample)

@@ -12,7 +12,7 @@ for y in 0..<photo.height {
         (frame[i], frame[i + 1], frame[i + 2], frame[i + 3]) = (color.b, color.g, color.r, 255)
     }
 }
-let detector = try FaceDetector()
+let detector = FaceDetector()
 let faces = try frame.withUnsafeBytes { bytes in
     let buffer = try PixelBuffer(
         width: photo.width, height: photo.height, format: .bgra8(.straight),

@@ -1,7 +1,7 @@
 import FaceDetection
 import FaceDetectionIO
 
-let detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all))
+let detector = FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all))
 let image = try RGBImage(contentsOf: "photo.jpg")
 let search = Task { try await detector.process(image) }   // checks cancellation between stages
 // search.cancel() here would make it throw CancellationError instead

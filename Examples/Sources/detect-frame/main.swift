@@ -1,6 +1,6 @@
 import FaceDetection
 
 let frame = RGBImage(width: 640, height: 480, fill: RGB(128, 128, 128))   // e.g. a camera frame
-let detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all))
+let detector = FaceDetector(options: .init(mode: .accurate, landmarks: .all))
 let faces = detector.detect(in: frame)   // non-throwing; faces in the frame's pixel coordinates
 print(faces.count, "faces")

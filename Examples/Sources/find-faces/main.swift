@@ -1,7 +1,7 @@
 import FaceDetection     // pure Swift: images, detectors, landmarks, attributes, drawing
 import FaceDetectionIO   // JPEG/PNG files through libjpeg and libpng
 
-let detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all,
+let detector = FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all,
                                                minFaceSize: .fraction(0.1)))
 let image = try RGBImage(contentsOf: "photo.jpg")     // upright: EXIF orientation applied
 for face in detector.detect(in: image) {               // thread-safe: share one detector

@@ -46,12 +46,12 @@ struct ImageProcessor: Sendable {
     let inputFiles: Set<[UInt64]>
 
     /// A processor for `options` and `outputs` whose detector uses `detectorThreads` threads per image.
-    init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) throws {
+    init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) {
         self.options = options
         self.outputs = outputs
         var detectorOptions = options.detector
         detectorOptions.threads = detectorThreads
-        detector = try FaceDetector(options: detectorOptions)
+        detector = FaceDetector(options: detectorOptions)
         claims = OutputClaims()
         inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
         pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)

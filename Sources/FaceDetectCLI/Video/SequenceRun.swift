@@ -96,13 +96,7 @@ struct SequenceRun {
         }
         var detectorOptions = options.detector
         detectorOptions.threads = 1
-        let detector: FaceDetector
-        do {
-            detector = try FaceDetector(options: detectorOptions)
-        } catch {
-            outcome.failure = "\(directory): cannot set up the detector: \(error)"
-            return outcome
-        }
+        let detector = FaceDetector(options: detectorOptions)
         let paths = names.map { FileSystem.join(directory, $0) }
         let every = options.every
         let limits = options.decodeLimits

@@ -79,12 +79,7 @@ struct VideoRun {
             detectorOptions.classification = .none
             detectorOptions.contours = .none
         }
-        let detector: FaceDetector
-        do {
-            detector = try FaceDetector(options: detectorOptions)
-        } catch {
-            return failed("cannot set up the detector: \(error)")
-        }
+        let detector = FaceDetector(options: detectorOptions)
 
         var encoder: VideoEncoder?
         if let output {

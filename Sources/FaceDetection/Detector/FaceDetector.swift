@@ -156,34 +156,38 @@ public struct FaceDetector: Sendable {
     /// Euler angles, Android's landmarks and the probabilities, from the measured points.
     let attributes = FaceAttributes()
 
-    /// A detector with `options`, using the models compiled into the library. Throws
-    /// `ModelFileError` if an embedded model cannot be read (a broken build).
-    public init(options: Options = Options()) throws {
-        try self.init(options: options, cascade: BuiltinModels.frontalFaceAlt2.get())
+    /// A detector with `options`, using the models compiled into the library.
+    ///
+    /// Nothing here can fail: the tests parse every compiled-in model, and one that does not parse
+    /// is a broken build, which stops the program with a message naming the model.
+    public init(options: Options = Options()) {
+        self.init(
+            options: options,
+            cascade: BuiltinModels.parsed(BuiltinModels.frontalFaceAlt2, "haarcascade_frontalface_alt2.fdm"))
     }
 
     /// A detector with `options` whose fast mode runs the cascade in `cascadeModelBytes`
     /// (throws `ModelFileError` when they are not a usable `HAAR` model).
     public init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws {
-        try self.init(options: options, cascade: CascadeClassifier(modelBytes: cascadeModelBytes))
+        self.init(options: options, cascade: try CascadeClassifier(modelBytes: cascadeModelBytes))
     }
 
     /// A detector with `options` whose fast mode runs `cascade` with `settings`.
     public init(
         options: Options = Options(), cascade: CascadeClassifier,
         settings: CascadeDetector.Settings = CascadeDetector.Settings()
-    ) throws {
+    ) {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
         needsAttributes = options.landmarks == .all || options.classification == .all
         needsPoints = needsAttributes || options.contours == .all
         switch options.effectiveDetector {
-        case .yunet: yunet = YuNetDetector(network: try BuiltinModels.yunetN.get())
-        case .yunetSmall: yunet = YuNetDetector(network: try BuiltinModels.yunetS.get())
+        case .yunet: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetN, "yunet_n.fdm"))
+        case .yunetSmall: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetS, "yunet_s.fdm"))
         case .cascade, .mtcnn: yunet = nil
         }
         if options.effectiveDetector == .mtcnn {
-            var mtcnn = try BuiltinModels.mtcnn.get()
+            var mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
             mtcnn.refinesLandmarks = needsPoints  // the second O-Net pass only places landmarks
             self.mtcnn = mtcnn
         } else {

@@ -23,7 +23,7 @@ import Testing
             (.pixels(80), 2048, 4), (.pixels(40), 2048, 2), (.pixels(39), 2048, 1), (.pixels(1000), 2048, 8),
         ])
     func largestReduction(minFaceSize: FaceDetector.MinFaceSize, fullWidth: Int, reduction: Int) throws {
-        let detector = try FaceDetector(options: .init(mode: .accurate, minFaceSize: minFaceSize))
+        let detector = FaceDetector(options: .init(mode: .accurate, minFaceSize: minFaceSize))
         #expect(detector.largestReduction(forFullWidth: fullWidth) == reduction)
     }
 
@@ -31,7 +31,7 @@ import Testing
     func aLargeJPEGDecodesReducedAndFindsTheFaceAtFullSize(minFaceSize: FaceDetector.MinFaceSize) throws {
         let (path, directory) = try Self.largePhoto()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all, minFaceSize: minFaceSize))
+        let detector = FaceDetector(options: .init(mode: .accurate, landmarks: .all, minFaceSize: minFaceSize))
         let reduction = detector.largestReduction(forFullWidth: 2048)
         #expect(reduction >= 4)
 
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aPNGIsReadAtFullSize() throws {
-        let detector = try FaceDetector(options: .init(minFaceSize: .pixels(200)))
+        let detector = FaceDetector(options: .init(minFaceSize: .pixels(200)))
         let decoded = try detector.readImage(atPath: FixturePaths.photo("astronaut.png"))
         #expect(decoded.scale == 1 && decoded.image.width == 512)
     }

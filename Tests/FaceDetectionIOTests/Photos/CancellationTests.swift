@@ -11,7 +11,7 @@ import Testing
 
     init() throws {
         astronaut = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png"))
-        detector = try FaceDetector(
+        detector = FaceDetector(
             options: .init(mode: .accurate, landmarks: .all, classification: .all, minFaceSize: .pixels(40)))
     }
 
@@ -27,7 +27,7 @@ import Testing
     /// tests) does not count.
     @Test func cancelledTaskOnABigPictureStopsAtOnce() async throws {
         let big = RGBImage(width: 4000, height: 3000, fill: RGB(120, 110, 100))
-        let fast = try FaceDetector(options: .init(minFaceSize: .pixels(20)))
+        let fast = FaceDetector(options: .init(minFaceSize: .pixels(20)))
         let (elapsed, cancelled) = await withTaskGroup(of: (Duration, Bool).self) { group in
             group.cancelAll()
             group.addTask {
@@ -70,7 +70,7 @@ import Testing
 
     /// Without cancellation every stage runs, in order.
     @Test func everyStageRunsInOrder() throws {
-        let withContours = try FaceDetector(
+        let withContours = FaceDetector(
             options: .init(
                 mode: .accurate, landmarks: .all, classification: .all, contours: .all, minFaceSize: .pixels(40)))
         var stages: [FaceDetector.Stage] = []
@@ -84,7 +84,7 @@ import Testing
     /// 240 searched down to 10-pixel faces: YuNet_s at full size.)
     @Test func searchStopsBetweenLayerGroups() throws {
         let picture = RGBImage(width: 320, height: 240, fill: RGB(120, 110, 100))
-        let detector = try FaceDetector(options: .init(minFaceSize: .pixels(10)))
+        let detector = FaceDetector(options: .init(minFaceSize: .pixels(10)))
         let clock = ContinuousClock()
         var asked = 0
         var start = clock.now
@@ -117,7 +117,7 @@ import Testing
     /// first), it ends in less than half of that time.
     @Test func cancellationDuringTheSearch() async throws {
         let picture = RGBImage(width: 320, height: 240, fill: RGB(120, 110, 100))
-        let detector = try FaceDetector(options: .init(minFaceSize: .pixels(10)))
+        let detector = FaceDetector(options: .init(minFaceSize: .pixels(10)))
         let clock = ContinuousClock()
         var start = clock.now
         _ = detector.detect(in: picture)

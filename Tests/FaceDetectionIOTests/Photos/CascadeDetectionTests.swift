@@ -10,7 +10,7 @@ let graceHopperFace = Rect(x: 149, y: 102, width: 229, height: 229)
 @Test func findsTheFaceInFixturePhotos() throws {
     // minimum sizes well under the faces keep the debug-build test short
     for (name, face, minFace) in [("astronaut.png", astronautFace, 48), ("grace_hopper.jpg", graceHopperFace, 100)] {
-        let detector = try FaceDetector(options: .init(minFaceSize: .pixels(minFace), detector: .cascade))
+        let detector = FaceDetector(options: .init(minFaceSize: .pixels(minFace), detector: .cascade))
         let faces = try detector.detect(in: RGBImage(contentsOf: FixturePaths.photo(name)))
         let best = try #require(faces.first, "\(name): no face")
         #expect(best.bounds.iou(face) > 0.7, "\(name): \(best.bounds)")
@@ -21,7 +21,7 @@ let graceHopperFace = Rect(x: 149, y: 102, width: 229, height: 229)
 }
 
 @Test func noConfidentFaceInThePhotoWithoutFaces() throws {
-    let detector = try FaceDetector(options: .init(minFaceSize: .pixels(40), detector: .cascade))
+    let detector = FaceDetector(options: .init(minFaceSize: .pixels(40), detector: .cascade))
     let faces = try detector.detect(in: RGBImage(contentsOf: FixturePaths.photo("camera.png")))
     #expect(faces.allSatisfy { $0.score < 0.5 })
 }
@@ -67,7 +67,7 @@ func multiFaceCanvas() throws -> (RGBImage, [Rect]) {
 
 @Test func findsEveryFaceOnAMultiFaceCanvas() throws {
     let (canvas, expected) = try multiFaceCanvas()
-    let detector = try FaceDetector(options: .init(minFaceSize: .pixels(24), detector: .cascade))
+    let detector = FaceDetector(options: .init(minFaceSize: .pixels(24), detector: .cascade))
     let faces = detector.detect(in: canvas)
     for face in expected {
         #expect(faces.contains { $0.bounds.iou(face) > 0.5 && $0.score > 0.5 }, "missed \(face)")
@@ -77,13 +77,13 @@ func multiFaceCanvas() throws -> (RGBImage, [Rect]) {
 
 @Test func threadsAndProminentFaceOption() throws {
     let (canvas, expected) = try multiFaceCanvas()
-    let one = try FaceDetector(options: .init(minFaceSize: .pixels(40), threads: 1, detector: .cascade)).detect(
+    let one = FaceDetector(options: .init(minFaceSize: .pixels(40), threads: 1, detector: .cascade)).detect(
         in: canvas)
-    let three = try FaceDetector(options: .init(minFaceSize: .pixels(40), threads: 3, detector: .cascade)).detect(
+    let three = FaceDetector(options: .init(minFaceSize: .pixels(40), threads: 3, detector: .cascade)).detect(
         in: canvas)
     #expect(one == three)
     #expect(one.count >= 3)
-    let prominent = try FaceDetector(
+    let prominent = FaceDetector(
         options: .init(minFaceSize: .pixels(40), prominentFaceOnly: true, detector: .cascade)
     ).detect(
         in: canvas)
@@ -91,7 +91,7 @@ func multiFaceCanvas() throws -> (RGBImage, [Rect]) {
     #expect(try #require(prominent.first).bounds.iou(expected[3]) > 0.5)
     // minimum face size 70 px: the largest face (108 px) is still found, the two small ones
     // (31 and 54 px) cannot be
-    let large = try FaceDetector(options: .init(minFaceSize: .pixels(70), detector: .cascade)).detect(in: canvas)
+    let large = FaceDetector(options: .init(minFaceSize: .pixels(70), detector: .cascade)).detect(in: canvas)
     #expect(large.allSatisfy { $0.bounds.width >= 70 })
     #expect(large.contains { $0.bounds.iou(expected[3]) > 0.5 && $0.score > 0.5 })
     #expect(!large.contains { $0.bounds.iou(expected[0]) > 0.3 || $0.bounds.iou(expected[2]) > 0.3 })
@@ -102,7 +102,7 @@ func multiFaceCanvas() throws -> (RGBImage, [Rect]) {
 @Test(arguments: [FaceDetector.Detector.cascade, .yunetSmall])
 func oneDetectorSharedByConcurrentCallers(detector name: FaceDetector.Detector) async throws {
     let (canvas, _) = try multiFaceCanvas()
-    let detector = try FaceDetector(options: .init(minFaceSize: .pixels(40), detector: name))
+    let detector = FaceDetector(options: .init(minFaceSize: .pixels(40), detector: name))
     #expect(!detector.detect(in: canvas).isEmpty)
     let alone = detector.detect(in: canvas)
     let results = try await withThrowingTaskGroup(of: [Face].self) { group in

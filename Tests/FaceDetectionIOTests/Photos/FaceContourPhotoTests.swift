@@ -8,7 +8,7 @@ import Testing
 private func largestFaceWithContours(_ name: String, mirrored: Bool = false) throws -> (face: Face, image: RGBImage) {
     var image = try RGBImage(contentsOf: FixturePaths.photo(name))
     if mirrored { image = image.applying(.upMirrored) }
-    let detector = try FaceDetector(
+    let detector = FaceDetector(
         options: .init(
             mode: .accurate, landmarks: .all, classification: .all, contours: .all, minFaceSize: .pixels(40),
             detector: .yunet))

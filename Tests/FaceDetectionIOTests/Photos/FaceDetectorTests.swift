@@ -28,7 +28,7 @@ import Testing
     /// open-eyed face.
     @Test(arguments: [FaceDetector.Detector.yunet, .mtcnn])
     func everythingOnGivesAndroidsFrontalSet(detector name: FaceDetector.Detector) throws {
-        let detector = try FaceDetector(
+        let detector = FaceDetector(
             options: .init(
                 mode: .accurate, landmarks: .all, classification: .all,
                 minFaceSize: .pixels(40), detector: name))
@@ -57,7 +57,7 @@ import Testing
     @Test func yunetFindsTheAstronautWithONetsPoints() throws {
         let options = FaceDetector.Options(mode: .fast, landmarks: .all, minFaceSize: .pixels(40), detector: .yunet)
         #expect(options.effectiveDetector == .yunet)
-        let detector = try FaceDetector(options: options)
+        let detector = FaceDetector(options: options)
         #expect(detector.smallestFace == 10)
         let faces = detector.detect(in: astronaut)
         let face = try #require(faces.first)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func yunetWithoutLandmarksReportsBoxesOnly() throws {
-        let detector = try FaceDetector(options: .init(minFaceSize: .pixels(20), detector: .yunet))
+        let detector = FaceDetector(options: .init(minFaceSize: .pixels(20), detector: .yunet))
         let faces = detector.detect(in: astronaut)
         #expect(faces.count == 1)
         expectAstronautFace(try #require(faces.first))
@@ -81,7 +81,7 @@ import Testing
     /// The fast mode's YuNet_s and the boosted cascade take their points from O-Net.
     @Test(arguments: [FaceDetector.Detector.yunetSmall, .cascade])
     func landmarksWithoutClassificationComeFromONet(detector name: FaceDetector.Detector) throws {
-        let detector = try FaceDetector(
+        let detector = FaceDetector(
             options: .init(mode: .fast, landmarks: .all, minFaceSize: .pixels(40), detector: name))
         let face = try #require(detector.detect(in: astronaut).first)
         expectAstronautFace(face)
@@ -109,14 +109,14 @@ import Testing
     /// in the 512×512 photo.
     @Test func accurateDefaultsFindTheTurnedCameraman() throws {
         let cameraman = try RGBImage(contentsOf: FixturePaths.photo("camera.png"))
-        let faces = try FaceDetector(options: .init(mode: .accurate)).detect(in: cameraman)
+        let faces = FaceDetector(options: .init(mode: .accurate)).detect(in: cameraman)
         let face = try #require(faces.first)
         #expect(faces.count == 1)
         #expect(abs(face.bounds.center.x - 222) < 25 && abs(face.bounds.center.y - 148) < 30, "box \(face.bounds)")
     }
 
     @Test func classificationWithoutLandmarksReportsNoPoints() throws {
-        let detector = try FaceDetector(options: .init(mode: .accurate, classification: .all, minFaceSize: .pixels(40)))
+        let detector = FaceDetector(options: .init(mode: .accurate, classification: .all, minFaceSize: .pixels(40)))
         let face = try #require(detector.detect(in: astronaut).first)
         #expect(face.landmarks.isEmpty)
         #expect(face.smilingProbability != nil && face.leftEyeOpenProbability != nil)
@@ -128,9 +128,9 @@ import Testing
         let small = astronaut.resized(width: 256, height: 256)
         for y in 0..<512 { for x in 0..<512 { canvas[x, y] = astronaut[x, y] } }
         for y in 0..<256 { for x in 0..<256 { canvas[600 + x, 100 + y] = small[x, y] } }
-        let all = try FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(40))).detect(in: canvas)
+        let all = FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(40))).detect(in: canvas)
         #expect(all.count >= 2)
-        let one = try FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(40), prominentFaceOnly: true))
+        let one = FaceDetector(options: .init(mode: .accurate, minFaceSize: .pixels(40), prominentFaceOnly: true))
             .detect(in: canvas)
         #expect(one.count == 1)
         expectAstronautFace(try #require(one.first))

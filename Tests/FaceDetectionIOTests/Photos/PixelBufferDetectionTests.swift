@@ -10,7 +10,7 @@ import Testing
 
     init() throws {
         astronaut = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png"))
-        detector = try FaceDetector(options: .init(mode: .accurate, landmarks: .all, minFaceSize: .pixels(40)))
+        detector = FaceDetector(options: .init(mode: .accurate, landmarks: .all, minFaceSize: .pixels(40)))
     }
 
     /// BGRA with padded rows, stored a quarter turn counter-clockwise (EXIF 6 turns it back): the

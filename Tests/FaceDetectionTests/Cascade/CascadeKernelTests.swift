@@ -182,7 +182,7 @@ func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
 }
 
 @Test func detectorFindsNothingInFlatOrTinyImages() throws {
-    let detector = try FaceDetector(options: .init(minFaceSize: .pixels(20)))
+    let detector = FaceDetector(options: .init(minFaceSize: .pixels(20)))
     #expect(detector.detect(in: RGBImage(width: 200, height: 150, fill: RGB(90, 120, 200))).isEmpty)
     #expect(detector.detect(in: RGBImage(width: 10, height: 10)).isEmpty)
     #expect(detector.detect(in: RGBImage(width: 0, height: 0)).isEmpty)
