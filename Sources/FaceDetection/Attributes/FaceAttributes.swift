@@ -5,15 +5,17 @@
 /// to the measured points (``HeadPoseEstimator``);
 /// landmarks the model measured are kept, the others are projected from the fitted generic face
 /// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
-/// (``SmileClassifier``, ``EyeStateClassifier``), the eyes also from the mesh's eyelids where it ran
-/// (``MeshEyeStateClassifier``).
+/// (``SmileClassifier``, ``EyeStateClassifier``); where the mesh ran, the eyes also from its eyelids
+/// (``MeshEyeStateClassifier``) and the smile from its contour shape alone (``SmileShapeClassifier``).
 struct FaceAttributes: Sendable {
     /// The pose fit to the five points.
     var poseEstimator = HeadPoseEstimator()
     /// The pose fit to the mesh, used when there is one.
     var meshPoseEstimator = MeshPoseEstimator()
-    /// The smile model.
+    /// The smile model from pixels, used when there is no mesh.
     var smile = SmileClassifier()
+    /// The smile model from the mesh's shape, used when there is a mesh.
+    var meshSmile = SmileShapeClassifier()
     /// The eye-state model from pixels.
     var eyes = EyeStateClassifier()
     /// The eye-state model that adds the mesh's eyelid aperture, used when there is a mesh.
@@ -25,8 +27,8 @@ struct FaceAttributes: Sendable {
     /// Annotates `face` (whose `landmarks` hold the measured points) seen in `image`: sets the Euler
     /// angles (fitted to `mesh` when given, else to the measured points); with `landmarks`, replaces
     /// the landmarks by Android's set for the yaw (measured where measured, else estimated); with
-    /// `classification`, sets the three probabilities (the eyes' with the mesh's eyelids when
-    /// given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
+    /// `classification`, sets the three probabilities (the eyes' with the mesh's eyelids and the
+    /// smile's from the mesh's shape when given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
     /// four model points).
     func annotate(
         _ face: inout Face, in image: RGBImage, mesh: FaceMesh? = nil, landmarks: Bool = true,
@@ -38,7 +40,7 @@ struct FaceAttributes: Sendable {
         face.eulerY = pose.eulerY
         face.eulerZ = pose.eulerZ
         if classification, let aligned = AlignedFace(image: image, landmarks: measured) {
-            face.smilingProbability = smile.probability(aligned)
+            face.smilingProbability = mesh.map(meshSmile.probability) ?? smile.probability(aligned)
             if var open = eyes.probabilities(aligned) {
                 if let mesh { open = meshEyes.probabilities(mesh, pixel: open) }
                 face.leftEyeOpenProbability = open.left
