@@ -96,7 +96,7 @@ import Testing
         let small = astronaut.resized(width: 256, height: 256)  // the face about 55 px wide
         for name in FaceDetector.Detector.allCases {
             let face = try #require(
-                try FaceDetector(options: .init(minFaceSize: .pixels(30), detector: name)).detect(in: small).first,
+                FaceDetector(options: .init(minFaceSize: .pixels(30), detector: name)).detect(in: small).first,
                 "\(name)")
             #expect(face.landmarks.isEmpty && face.contours.isEmpty)
             #expect(face.eulerY == nil && face.smilingProbability == nil && face.rightEyeOpenProbability == nil)
