@@ -43,7 +43,7 @@ import Testing
             return await group.next() ?? (.zero, false)
         }
         #expect(cancelled)
-        #expect(elapsed < .milliseconds(100))
+        #expect(elapsed < .seconds(1))  // the search alone takes many seconds here; a loaded machine may delay a thread
     }
 
     /// Cancelled while the first stage runs: the search stops after it; the points, the nose base
@@ -80,24 +80,20 @@ import Testing
     }
 
     /// YuNet's search asks whether to stop between groups of its layers, and stops at the first
-    /// yes: with nothing but the stem run, it takes a fraction of the whole search's time. (320 ×
-    /// 240 searched down to 10-pixel faces: YuNet_s at full size.)
+    /// yes: after the stem it asks no more (counted, not timed). (320 × 240 searched down to
+    /// 10-pixel faces: YuNet_s at full size.)
     @Test func searchStopsBetweenLayerGroups() throws {
         let picture = RGBImage(width: 320, height: 240, fill: RGB(120, 110, 100))
         let detector = FaceDetector(options: .init(minFaceSize: .pixels(10)))
-        let clock = ContinuousClock()
         var asked = 0
-        var start = clock.now
         let all = detector.run(
             on: picture, afterStage: { _ in },
             stopSearch: {
                 asked += 1
                 return false
             })
-        let whole = clock.now - start
         let questions = asked
         asked = 0
-        start = clock.now
         // The first question comes before the network, the second after its stem: stop there.
         let none = detector.run(
             on: picture, afterStage: { _ in },
@@ -105,23 +101,43 @@ import Testing
                 asked += 1
                 return asked >= 2
             })
-        let stopped = clock.now - start
         #expect(all.isEmpty && none.isEmpty)
         #expect(questions >= 7)  // before the network, 5 times inside it, and once after the search
         #expect(asked == 3)  // the two, then once more after the search, which ended there
-        #expect(stopped < whole / 2, "stopped after \(stopped) of \(whole)")
     }
 
-    /// A task cancelled while YuNet searches ends with `CancellationError` long before the search
-    /// would have ended: cancelled a quarter of the way through the whole search's time (measured
-    /// first), it ends in less than half of that time.
+    /// A task cancelled while YuNet searches ends with `CancellationError` at the search's next
+    /// question, without running the rest of the network: the task cancels itself when the search
+    /// asks for the second time (after the stem), with `process(_:)`'s own wiring (`stopSearch` is
+    /// `Task.isCancelled`, each stage checks the cancellation). Counted, not timed, so that a loaded
+    /// machine cannot make it fail.
     @Test func cancellationDuringTheSearch() async throws {
         let picture = RGBImage(width: 320, height: 240, fill: RGB(120, 110, 100))
         let detector = FaceDetector(options: .init(minFaceSize: .pixels(10)))
-        let clock = ContinuousClock()
-        var start = clock.now
-        _ = detector.detect(in: picture)
-        let whole = clock.now - start
+        let (cancelled, asked) = await Task { () -> (Bool, Int) in
+            var asked = 0
+            do {
+                _ = try detector.run(
+                    on: picture, afterStage: { _ in try Task.checkCancellation() },
+                    stopSearch: {
+                        asked += 1
+                        if asked == 2 { withUnsafeCurrentTask { $0?.cancel() } }
+                        return Task.isCancelled
+                    })
+                return (false, asked)
+            } catch {
+                return (error is CancellationError, asked)
+            }
+        }.value
+        #expect(cancelled)
+        #expect(asked == 3)  // before the network, after its stem (cancelled there), once after the search
+    }
+
+    /// `process(_:)` cancelled as soon as it is started ends with `CancellationError`, wherever the
+    /// cancellation finds it (before the search or inside it).
+    @Test func processCancelledRightAwayThrowsCancellationError() async throws {
+        let picture = RGBImage(width: 320, height: 240, fill: RGB(120, 110, 100))
+        let detector = FaceDetector(options: .init(minFaceSize: .pixels(10)))
         let task = Task { () -> Bool in
             do {
                 _ = try await detector.process(picture)
@@ -130,11 +146,7 @@ import Testing
                 return error is CancellationError
             }
         }
-        try await Task.sleep(for: whole / 4)
-        start = clock.now
         task.cancel()
         #expect(await task.value)
-        let latency = clock.now - start
-        #expect(latency < whole / 2, "ended \(latency) after the cancellation; the whole search takes \(whole)")
     }
 }
