@@ -4,49 +4,30 @@ import PackageDescription
 /// The library's examples as an outside package would use them: each executable's `main.swift` is
 /// one snippet of README.md or the DocC articles, verbatim (`tools/examples.sh` checks that, builds
 /// them and runs them on a fixture photo).
+/// Both library products, as an app that reads photos depends on them.
+let libraries: [Target.Dependency] = [
+    .product(name: "FaceDetection", package: "facedetect"),
+    .product(name: "FaceDetectionIO", package: "facedetect"),
+]
+
 let package = Package(
     name: "facedetect-examples",
     dependencies: [.package(name: "facedetect", path: "..")],
     targets: [
         // MARK: - README "The library" and Getting started, "Find the faces in a photo"
 
-        .executableTarget(
-            name: "find-faces",
-            dependencies: [
-                .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
+        .executableTarget(name: "find-faces", dependencies: libraries),
 
         // MARK: - Getting started: camera frames, cancellation
 
-        .executableTarget(
-            name: "camera-frame",
-            dependencies: [
-                .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
-        .executableTarget(
-            name: "cancel-search",
-            dependencies: [
-                .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
+        .executableTarget(name: "camera-frame", dependencies: libraries),
+        .executableTarget(name: "cancel-search", dependencies: libraries),
 
         // MARK: - The FaceDetection and FaceDetectionIO overviews
 
         .executableTarget(name: "detect-frame", dependencies: [.product(name: "FaceDetection", package: "facedetect")]),
-        .executableTarget(
-            name: "read-write",
-            dependencies: [
-                .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
-        .executableTarget(
-            name: "detect-file",
-            dependencies: [
-                .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
+        .executableTarget(name: "read-write", dependencies: libraries),
+        .executableTarget(name: "detect-file", dependencies: libraries),
     ],
     swiftLanguageModes: [.v6]
 )

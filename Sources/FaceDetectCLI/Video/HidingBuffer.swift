@@ -13,7 +13,7 @@ import FaceDetection
 /// `delay` frames after they went in (all of them at `flush()`).
 struct HidingBuffer {
     /// A frame waiting to be written.
-    struct Entry {
+    struct Entry: Sendable {
         /// Its 0-based number in the video.
         var frame: Int
         /// The pixels.
@@ -92,5 +92,19 @@ struct HidingBuffer {
         Rect(
             x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, width: a.width + (b.width - a.width) * t,
             height: a.height + (b.height - a.height) * t)
+    }
+}
+
+extension HidingBuffer.Entry {
+    /// The frame as it is written: its hidden boxes blurred or pixelated (`--blur`, `--pixelate`),
+    /// or else its faces drawn.
+    func rendered(_ anonymization: CommandLineOptions.Anonymization?) -> RGBImage {
+        var result = image
+        switch anonymization {
+        case .blur?: for box in hidden { result.blur(box) }
+        case .pixelate?: for box in hidden { result.pixelate(box) }
+        case nil: result.draw(faces)
+        }
+        return result
     }
 }

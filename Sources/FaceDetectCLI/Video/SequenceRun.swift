@@ -121,14 +121,8 @@ struct SequenceRun {
         func write(_ entries: [HidingBuffer.Entry]) {
             guard let output else { return }
             for entry in entries {
-                var image = entry.image
-                switch options.anonymization {
-                case .blur?: for box in entry.hidden { image.blur(box) }
-                case .pixelate?: for box in entry.hidden { image.pixelate(box) }
-                case nil: image.draw(entry.faces)
-                }
                 do {
-                    try image.write(to: FileSystem.join(output, names[entry.frame]))
+                    try entry.rendered(options.anonymization).write(to: FileSystem.join(output, names[entry.frame]))
                 } catch {
                     failures.append("\(error)")
                 }

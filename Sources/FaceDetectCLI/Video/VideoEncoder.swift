@@ -18,16 +18,6 @@ import Foundation
 /// so that rendering and encoding overlap with decoding and detection; at most `capacity` frames
 /// wait for it.
 final class VideoEncoder: @unchecked Sendable {
-    /// One frame to write, and what to draw or hide on it.
-    struct Frame: Sendable {
-        /// The pixels.
-        var image: RGBImage
-        /// The rectangles to hide (with `--blur` or `--pixelate`).
-        var hidden: [Rect]
-        /// The faces to draw (without them).
-        var faces: [Face]
-    }
-
     /// The destination.
     let path: String
     /// The temporary file ffmpeg writes.
@@ -37,7 +27,7 @@ final class VideoEncoder: @unchecked Sendable {
     /// Guards the queue and the state below.
     private let condition = NSCondition()
     /// Frames waiting for the writer thread.
-    private var queue: [Frame] = []
+    private var queue: [HidingBuffer.Entry] = []
     /// Whether no more frames will come.
     private var inputEnded = false
     /// Whether the writer thread has returned.
@@ -48,10 +38,10 @@ final class VideoEncoder: @unchecked Sendable {
     private let capacity = 4
 
     /// Starts ffmpeg writing `path` (in `container`) from frames of `info`'s size and rate, with
-    /// the audio of `source`; `render` draws on or hides the faces of each frame.
+    /// the audio of `source`; each frame is rendered with `anonymization` (`HidingBuffer.Entry.rendered`).
     init(
         path: String, container: VideoContainer, info: VideoStreamInfo, source: String,
-        render: @escaping @Sendable (inout RGBImage, Frame) -> Void
+        anonymization: CommandLineOptions.Anonymization?
     ) throws(VideoError) {
         self.path = path
         temporary = AtomicFileWriter.temporaryPath(for: path)
@@ -66,12 +56,12 @@ final class VideoEncoder: @unchecked Sendable {
         } catch {
             throw VideoError(reason: error.reason)
         }
-        Thread { [self] in writeFrames(render: render) }.start()
+        Thread { [self] in writeFrames(anonymization: anonymization) }.start()
     }
 
     /// Queues `frame` (waits while `capacity` frames are queued); false once writing has failed.
     @discardableResult
-    func submit(_ frame: Frame) -> Bool {
+    func submit(_ frame: HidingBuffer.Entry) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= capacity && failure == nil { condition.wait() }
@@ -82,7 +72,7 @@ final class VideoEncoder: @unchecked Sendable {
     }
 
     /// The writer thread: renders and writes queued frames until the input ends.
-    private func writeFrames(render: @Sendable (inout RGBImage, Frame) -> Void) {
+    private func writeFrames(anonymization: CommandLineOptions.Anonymization?) {
         while true {
             condition.lock()
             while queue.isEmpty && !inputEnded { condition.wait() }
@@ -97,8 +87,7 @@ final class VideoEncoder: @unchecked Sendable {
             let failed = failure != nil
             condition.unlock()
             if failed { continue }
-            var image = frame.image
-            render(&image, frame)
+            let image = frame.rendered(anonymization)
             let error = image.pixels.withUnsafeBytes { child.writeInput($0) }
             if let error {
                 condition.lock()

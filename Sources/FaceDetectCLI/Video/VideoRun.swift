@@ -89,16 +89,10 @@ struct VideoRun {
             if FileSystem.isSameFile(output, path) { return failed("\(output): refusing to overwrite the input") }
             _ = AtomicFileWriter.removeStaleTemporaryFiles(
                 inDirectory: output.lastIndex(of: "/").map { String(output[...$0]) } ?? ".")
-            let anonymization = options.anonymization
             do {
-                encoder = try VideoEncoder(path: output, container: container, info: info, source: path) {
-                    image, frame in
-                    switch anonymization {
-                    case .blur?: for box in frame.hidden { image.blur(box) }
-                    case .pixelate?: for box in frame.hidden { image.pixelate(box) }
-                    case nil: image.draw(frame.faces)
-                    }
-                }
+                encoder = try VideoEncoder(
+                    path: output, container: container, info: info, source: path,
+                    anonymization: options.anonymization)
             } catch {
                 return failed(error.reason)
             }
@@ -167,7 +161,7 @@ struct VideoRun {
                 frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds))
             if let encoder {
                 for entry in due
-                where !encoder.submit(.init(image: entry.image, hidden: entry.hidden, faces: entry.faces)) {
+                where !encoder.submit(entry) {
                     failure = encoder.finish().map { "\(encoder.path): cannot write: \($0)" } ?? "encoding failed"
                     break
                 }
@@ -194,7 +188,7 @@ struct VideoRun {
         }
         if let encoder {
             for entry in stage.flush() {
-                encoder.submit(.init(image: entry.image, hidden: entry.hidden, faces: entry.faces))
+                encoder.submit(entry)
             }
             if let reason = encoder.finish() { return failed("\(encoder.path): cannot write: \(reason)") }
         }
