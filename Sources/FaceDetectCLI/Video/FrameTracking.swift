@@ -49,6 +49,22 @@ struct FrameTracking {
         return detected
     }
 
+    /// The JSON Lines record of analysed frame `frame` of the stream's `file` (at `time` seconds,
+    /// when known): its size, detection time and tracked faces with their identifiers.
+    static func record(
+        file: String, frame: Int, time: Double?, width: Int, height: Int, seconds: Double, detected: [TrackedFace]
+    ) -> PredictionRecord {
+        var record = PredictionRecord(file: file)
+        record.frame = frame
+        record.time = time
+        record.width = width
+        record.height = height
+        record.seconds = seconds
+        record.faces = detected.map(\.face)
+        record.trackingIds = detected.map(\.trackingId)
+        return record
+    }
+
     /// Holds frame `frame` (with its tracked faces, empty when not analysed, and every box the
     /// detector gave on it) and returns the frames now due for the output.
     mutating func hold(frame: Int, image: RGBImage, detected: [TrackedFace], detectorBoxes: [Rect])

@@ -136,9 +136,9 @@ struct SequenceRun {
             shouldStop: { InterruptSignal.signal != nil }
         ) { result in
             outcome.frames += 1
-            var record = PredictionRecord(file: paths[result.index])
-            record.frame = result.index
             guard let image = result.image, result.error == nil else {
+                var record = PredictionRecord(file: paths[result.index])
+                record.frame = result.index
                 record.error = result.error
                 failures.append("\(paths[result.index]): \(result.error ?? "unreadable")")
                 json?.writeLine(record.jsonLine)
@@ -148,11 +148,9 @@ struct SequenceRun {
             if result.index % every == 0 {
                 detected = stage.track(
                     result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval)
-                record.width = image.width
-                record.height = image.height
-                record.seconds = result.seconds
-                record.faces = detected.map(\.face)
-                record.trackingIds = detected.map(\.trackingId)
+                let record = FrameTracking.record(
+                    file: paths[result.index], frame: result.index, time: nil, width: image.width,
+                    height: image.height, seconds: result.seconds, detected: detected)
                 json?.writeLine(record.jsonLine)
             }
             write(

@@ -146,14 +146,9 @@ struct VideoRun {
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
                 detected = stage.track(result.faces, frame: job.index, time: time)
-                var record = PredictionRecord(file: path)
-                record.frame = job.index
-                record.time = time
-                record.width = info.width
-                record.height = info.height
-                record.seconds = result.seconds
-                record.faces = detected.map(\.face)
-                record.trackingIds = detected.map(\.trackingId)
+                let record = FrameTracking.record(
+                    file: path, frame: job.index, time: time, width: info.width, height: info.height,
+                    seconds: result.seconds, detected: detected)
                 json?.writeLine(record.jsonLine)
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
