@@ -3,7 +3,8 @@
 ///
 /// Measured vs estimated: the pose is fitted to the mesh where it ran (``MeshPoseEstimator``), else
 /// to the measured points (``HeadPoseEstimator``);
-/// landmarks the model measured are kept, the others are projected from the fitted generic face
+/// landmarks the models measured are kept (where the mesh ran, ``FaceMesh/measuredLandmarks(refining:)``
+/// joins its points to the landmark model's), the others are projected from the fitted generic face
 /// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
 /// (``SmileClassifier``, ``EyeStateClassifier``); where the mesh ran, the eyes also from its eyelids
 /// (``MeshEyeStateClassifier``) and the smile from its contour shape alone (``SmileShapeClassifier``).
@@ -47,6 +48,9 @@ struct FaceAttributes: Sendable {
                 face.rightEyeOpenProbability = open.right
             }
         }
-        if landmarks { face.landmarks = AndroidLandmarks.landmarks(measured: measured, pose: pose) }
+        if landmarks {
+            let points = mesh.map { $0.measuredLandmarks(refining: measured) } ?? measured
+            face.landmarks = AndroidLandmarks.landmarks(measured: points, pose: pose)
+        }
     }
 }

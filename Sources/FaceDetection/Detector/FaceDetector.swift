@@ -296,30 +296,31 @@ public struct FaceDetector: Sendable {
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
             try afterStage(.points)
         }
-        var meshes = [FaceMesh?](repeating: nil, count: faces.count)
-        if options.contours == .all {
-            // The mesh is aligned by the eye points, so it runs before the landmarks may be dropped.
-            let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
-            meshes = estimator.meshes(for: faces, in: image, threads: threads)
-            for i in faces.indices {
-                if let mesh = meshes[i] { faces[i].contours = FaceContour.contours(of: mesh) }
-            }
-            if needsAttributes { try afterStage(.contours) }
+        // The mesh runs on every face that gets landmarks, probabilities or contours: it is aligned by
+        // the eye points, so it runs before they may be dropped. Where it ran, it refines the box.
+        let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
+        let meshes = estimator.meshes(for: faces, in: image, threads: threads)
+        for i in faces.indices {
+            guard let mesh = meshes[i] else { continue }
+            faces[i].bounds = mesh.refinedBounds(faces[i].bounds)
+            if options.contours == .all { faces[i].contours = FaceContour.contours(of: mesh) }
         }
+        if needsAttributes { try afterStage(.contours) }
         guard needsAttributes else {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces
         }
-        let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
         let found = faces
-        let foundMeshes = meshes
-        // Each face on its own: the nose base, then what the attributes derive from the points (the
-        // pose from the mesh where it ran).
+        // Each face on its own: what the attributes derive from the points and the mesh (dlib's nose
+        // base only where there is no mesh).
         return parallelMap(count: found.count, threads: threads) { i in
             var face = found[i]
-            face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
+            if meshes[i] == nil {
+                let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
+                face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
+            }
             attributes.annotate(
-                &face, in: image, mesh: foundMeshes[i], landmarks: options.landmarks == .all,
+                &face, in: image, mesh: meshes[i], landmarks: options.landmarks == .all,
                 classification: options.classification == .all)
             if options.landmarks == .none { face.landmarks = [] }
             return face
