@@ -9,7 +9,8 @@
 /// its own (`box: [x, y, w, h]`, rounded numbers, landmarks keyed by name), written by the tool's
 /// own writer so that its bytes never change with Foundation's encoder.
 public struct Face: Sendable, Equatable, Codable {
-    /// The face box in image pixels.
+    /// The face box in image pixels: the detector's, refined by the face mesh where it ran
+    /// (``FaceMesh/refinedBounds(_:)``).
     public var bounds: Rect
     /// Detection confidence, 0…1, comparable across images and modes of one detector.
     public var score: Float

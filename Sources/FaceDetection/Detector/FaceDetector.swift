@@ -60,7 +60,7 @@ public struct FaceDetector: Sendable {
 
     /// Whether ML Kit's contours are computed (as ML Kit's contour mode), from the face mesh.
     public enum ContourMode: String, Sendable, CaseIterable {
-        /// No contours; the mesh never runs.
+        /// No contours (the mesh still runs when landmarks or classification are on).
         case none
         /// The fifteen contours of `FaceContour.Kind` (133 points) for every face.
         case all
@@ -90,7 +90,9 @@ public struct FaceDetector: Sendable {
         public var landmarks: LandmarkMode
         /// Smiling and eye-open probabilities (and the Euler angles).
         public var classification: ClassificationMode
-        /// ML Kit's contours, from MediaPipe's face mesh (about one mesh network run per face).
+        /// ML Kit's contours, from MediaPipe's face mesh. The mesh (one network run per face) also runs
+        /// whenever landmarks or classification are on: it refines the box and the landmarks and
+        /// gives the pose, the eyes' and the smile's probabilities.
         public var contours: ContourMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
