@@ -5,7 +5,7 @@ import Foundation
 /// libFuzzer's entry: reads the bytes as a whole `--resume` log in memory (`ResumeLog.Contents`), and
 /// checks the JSON string decoder both ways: against Foundation's JSON parser (a string the decoder
 /// accepts is valid JSON with the same text, and a valid JSON string is accepted), and against the
-/// tool's writer (the bytes taken as text, written as a record's `file` by `JSONText`, read back the
+/// tool's writer (the bytes taken as text, written as a record's `file` by `JSONLineEncoder`, read back the
 /// same). Any other outcome is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzResumeLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -34,15 +34,8 @@ public func fuzzResumeLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     // Any text, written by the tool, is read back as itself.
     let text = String(decoding: bytes, as: UTF8.self)
-    var record = JSONText()
-    record.beginObject()
-    record.key("file")
-    record.string(text)
-    record.key("faces")
-    record.beginArray()
-    record.endArray()
-    record.endObject()
-    let readBack = ResumeLog.fileValue(inRecord: Array(record.text.utf8)[...])
+    let record = PredictionRecord(file: text)
+    let readBack = ResumeLog.fileValue(inRecord: Array(record.jsonLine.utf8)[...])
     precondition(readBack.map { Array($0.unicodeScalars) } == Array(text.unicodeScalars))
     return 0
 }

@@ -1,3 +1,4 @@
+import FaceDetection
 import FaceDetectionIO
 
 /// `--csv FILE`: one row per face (`file,face,x,y,width,height,score`, with a header), fields
@@ -52,10 +53,8 @@ final class CSVOutput {
     func write(_ record: PredictionRecord) {
         for (number, face) in record.faces.enumerated() {
             let box = face.bounds
-            let numbers = [box.x, box.y, box.width, box.height].map {
-                JSONText.fixedPoint(Double($0), decimals: 2, trimmed: true)
-            }
-            let score = JSONText.fixedPoint(Double(face.score), decimals: 4, trimmed: true)
+            let numbers = [box.x, box.y, box.width, box.height].map { FixedDecimal($0, places: 2).description }
+            let score = FixedDecimal(face.score, places: 4).description
             writeLine(([CSVOutput.field(record.file), String(number + 1)] + numbers + [score]).joined(separator: ","))
         }
     }

@@ -29,112 +29,63 @@ struct PredictionRecord: Sendable {
     /// A record for `file` with nothing found yet.
     init(file: String) { self.file = file }
 
-    /// The record as one line of JSON, keys in a fixed order, without the trailing newline.
-    ///
-    /// Written by `JSONText`, not by Foundation's `JSONEncoder` through `Face`'s `Codable`, because
-    /// the line is a published schema whose bytes must not change (README "JSON Lines format",
-    /// scripts and `--resume` read it): `JSONEncoder` cannot round numbers to a fixed number of
-    /// decimals (it writes the shortest digits of the whole `Float`: `410.47998` for a box edge this
-    /// writes as `410.48`), cannot keep keys in the schema's order (`file`, `width`, … with
-    /// `.sortedKeys` or without, the order is its own), writes no space after `,` and `:`, and
-    /// escapes `/` in paths unless told not to. `Face`'s own `Codable` form (property names, exact
-    /// values) is the library's, for embedders.
+    /// The record as one line of JSON (`JSONLineEncoder`), without the trailing newline.
     var jsonLine: String {
-        var json = JSONText()
-        json.beginObject()
-        json.key("file")
-        json.string(file)
-        if let frame {
-            json.key("frame")
-            json.integer(frame)
-        }
-        if let time {
-            json.key("time")
-            json.number(time, decimals: 6, trimmed: true)
-        }
-        if let width, let height {
-            json.key("width")
-            json.integer(width)
-            json.key("height")
-            json.integer(height)
-        }
-        if let seconds {
-            json.key("seconds")
-            json.number(seconds, decimals: 6)
-        }
-        if let decodeSeconds {
-            json.key("decodeSeconds")
-            json.number(decodeSeconds, decimals: 6)
-        }
-        json.key("faces")
-        json.beginArray()
-        for (index, face) in faces.enumerated() {
-            PredictionRecord.write(face, trackingId: index < trackingIds.count ? trackingIds[index] : nil, to: &json)
-        }
-        json.endArray()
-        if !warnings.isEmpty {
-            json.key("warnings")
-            json.beginArray()
-            for warning in warnings { json.string(warning) }
-            json.endArray()
-        }
-        if let error {
-            json.key("error")
-            json.string(error)
-        }
-        json.endObject()
-        return json.text
+        // Nothing here throws: `encode(to:)` and `Face`'s only call the encoder's containers, which
+        // never do.
+        try! JSONLineEncoder.line(self)
+    }
+}
+
+extension PredictionRecord: Encodable {
+    /// The keys of a record, in the order they are written.
+    private enum CodingKeys: String, CodingKey {
+        case file, frame, time, width, height, seconds, decodeSeconds, faces, warnings, error
     }
 
-    /// Writes one face: its `trackingId` first for a video frame, box and score always, the other
-    /// keys only when they were computed.
-    private static func write(_ face: Face, trackingId: Int?, to json: inout JSONText) {
-        json.beginObject()
-        if let trackingId {
-            json.key("trackingId")
-            json.integer(trackingId)
+    /// Decimals of the times in seconds.
+    private static let secondsPlaces = 6
+
+    /// Encodes the record in the published form: `file` first, a video frame's `frame` and `time`,
+    /// the size and times when known, `faces` always, `warnings` and `error` only when there are
+    /// some; `time` with its trailing zeros trimmed, `seconds` and `decodeSeconds` with all 6 decimals.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encodeIfPresent(frame, forKey: .frame)
+        try container.encodeIfPresent(time.map { FixedDecimal($0, places: Self.secondsPlaces) }, forKey: .time)
+        if let width, let height {
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
         }
-        let box = face.bounds
-        json.key("box")
-        json.numbers([Double(box.x), Double(box.y), Double(box.width), Double(box.height)], decimals: 2)
-        json.key("score")
-        json.number(Double(face.score), decimals: 4, trimmed: true)
-        if !face.landmarks.isEmpty {
-            json.key("landmarks")
-            json.beginObject()
-            for landmark in face.landmarks {
-                json.key(landmark.type.rawValue)
-                json.numbers([Double(landmark.position.x), Double(landmark.position.y)], decimals: 2)
-            }
-            json.endObject()
+        for (key, value) in [(CodingKeys.seconds, seconds), (.decodeSeconds, decodeSeconds)] {
+            try container.encodeIfPresent(
+                value.map { FixedDecimal($0, places: Self.secondsPlaces, trailingZeros: .kept) }, forKey: key)
         }
-        if !face.contours.isEmpty {
-            json.key("contours")
-            json.beginObject()
-            for contour in face.contours {
-                json.key(contour.kind.rawValue)
-                json.beginArray()
-                for point in contour.points {
-                    json.numbers([Double(point.x), Double(point.y)], decimals: 2)
-                }
-                json.endArray()
-            }
-            json.endObject()
+        let entries = faces.indices.map { index in
+            FaceEntry(trackingId: index < trackingIds.count ? trackingIds[index] : nil, face: faces[index])
         }
-        let probabilities: [(String, Float?)] = [
-            ("smilingProbability", face.smilingProbability),
-            ("leftEyeOpenProbability", face.leftEyeOpenProbability),
-            ("rightEyeOpenProbability", face.rightEyeOpenProbability),
-        ]
-        for case (let name, let value?) in probabilities {
-            json.key(name)
-            json.number(Double(value), decimals: 4, trimmed: true)
+        try container.encode(entries, forKey: .faces)
+        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+        try container.encodeIfPresent(error, forKey: .error)
+    }
+
+    /// One face of a record: a video frame's `trackingId` first, then the face's own keys (`Face`'s
+    /// `Codable` form) in the same object.
+    private struct FaceEntry: Encodable {
+        /// The key of the identifier.
+        private enum CodingKeys: String, CodingKey { case trackingId }
+
+        /// The face's track, for a video frame.
+        var trackingId: Int?
+        /// The face.
+        var face: Face
+
+        /// Encodes `trackingId`, then the face's keys into the same object.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(trackingId, forKey: .trackingId)
+            try face.encode(to: encoder)
         }
-        let angles: [(String, Float?)] = [("eulerX", face.eulerX), ("eulerY", face.eulerY), ("eulerZ", face.eulerZ)]
-        for case (let name, let value?) in angles {
-            json.key(name)
-            json.number(Double(value), decimals: 2, trimmed: true)
-        }
-        json.endObject()
     }
 }

@@ -104,9 +104,11 @@ struct DetectionRun {
             let seconds = ProgressBar.seconds(clock.now - start)
             var line =
                 "facedetect: \(itemCount) image\(itemCount == 1 ? "" : "s"), \(faceCount) face\(faceCount == 1 ? "" : "s"), "
-            line += "\(failures.count) failed, " + JSONText.fixedPoint(seconds, decimals: 1, trimmed: false) + " s, "
             line +=
-                JSONText.fixedPoint(seconds > 0 ? Double(itemCount) / seconds : 0, decimals: 1, trimmed: false)
+                "\(failures.count) failed, " + FixedDecimal(seconds, places: 1, trailingZeros: .kept).description
+                + " s, "
+            line +=
+                FixedDecimal(seconds > 0 ? Double(itemCount) / seconds : 0, places: 1, trailingZeros: .kept).description
                 + " images/s"
             if skipped.value > 0 { line += " (\(skipped.value) already done, skipped)" }
             standardError.writeLine(line)

@@ -1,5 +1,5 @@
 /// Reads one JSON string (RFC 8259, section 7) from UTF-8 bytes, strictly: the inverse of
-/// `JSONText`'s strings, for `ResumeLog`.
+/// the strings `JSONLineEncoder` writes (`JSONScalar.string`), for `ResumeLog`.
 ///
 /// Malformed, and so `nil`: no closing quote; a raw byte below 0x20; an escape other than `\"`,
 /// `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and `\u` with exactly four hexadecimal digits (`\u+0ff`,

@@ -1,3 +1,5 @@
+import FaceDetection
+
 /// A one-line progress display on standard error (a terminal): a bar when the total is known,
 /// the count, the rate and the time left, redrawn in place at most ten times a second.
 final class ProgressBar {
@@ -39,7 +41,7 @@ final class ProgressBar {
         } else {
             text += "\(done) \(unit)"
         }
-        text += "  " + JSONText.fixedPoint(rate, decimals: 1, trimmed: false) + " \(rateUnit)"
+        text += "  " + FixedDecimal(rate, places: 1, trailingZeros: .kept).description + " \(rateUnit)"
         if let total, rate > 0, done <= total {
             text += "  ETA " + ProgressBar.duration(Double(total - done) / rate)
         }

@@ -39,22 +39,28 @@ struct TrackSummary: Sendable, Equatable {
         }
     }
 
-    /// The record as one line of JSON.
+    /// The record as one line of JSON (`JSONLineEncoder`).
     var jsonLine: String {
-        var json = JSONText()
-        json.beginObject()
-        json.key("file")
-        json.string(file)
-        for (key, value) in [
-            ("trackingId", trackingId), ("firstFrame", firstFrame), ("lastFrame", lastFrame),
-            ("framesSeen", framesSeen), ("bestFrame", bestFrame),
-        ] {
-            json.key(key)
-            json.integer(value)
-        }
-        json.key("bestScore")
-        json.number(Double(bestScore), decimals: 4, trimmed: true)
-        json.endObject()
-        return json.text
+        // Nothing here throws: `encode(to:)` only calls the encoder's containers, which never do.
+        try! JSONLineEncoder.line(self)
+    }
+}
+
+extension TrackSummary: Encodable {
+    /// The keys of a track's record, in the order they are written.
+    private enum CodingKeys: String, CodingKey {
+        case file, trackingId, firstFrame, lastFrame, framesSeen, bestFrame, bestScore
+    }
+
+    /// Encodes every key, `bestScore` with up to 4 decimals (as a face's `score`).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(trackingId, forKey: .trackingId)
+        try container.encode(firstFrame, forKey: .firstFrame)
+        try container.encode(lastFrame, forKey: .lastFrame)
+        try container.encode(framesSeen, forKey: .framesSeen)
+        try container.encode(bestFrame, forKey: .bestFrame)
+        try container.encode(FixedDecimal(bestScore, places: 4), forKey: .bestScore)
     }
 }

@@ -189,8 +189,10 @@ struct VideoRun {
         }
         let seconds = ProgressBar.seconds(clock.now - start)
         var line = "facedetect: \(path): \(outcome.frames) frames, \(outcome.tracks.count) tracks, "
-        line += JSONText.fixedPoint(seconds, decimals: 1, trimmed: false) + " s, "
-        line += JSONText.fixedPoint(Double(outcome.frames) / max(seconds, 1e-9), decimals: 1, trimmed: false) + " fps"
+        line += FixedDecimal(seconds, places: 1, trailingZeros: .kept).description + " s, "
+        line +=
+            FixedDecimal(Double(outcome.frames) / max(seconds, 1e-9), places: 1, trailingZeros: .kept).description
+            + " fps"
         standardError.writeLine(line)
         return outcome
     }

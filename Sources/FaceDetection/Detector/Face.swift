@@ -2,13 +2,15 @@
 ///
 /// Optional values are `nil` when they were not computed (never −1).
 ///
-/// `Codable`: a face encodes with its property names as keys (`bounds`, `score`, `landmarks`,
-/// `eulerX`, …, `contours`), values exact (a `Float` decodes to the same `Float`), and keys of values
-/// that were not computed left out. That is the library's form, for storing faces and sending them
-/// between processes; the command-line tool's JSON Lines (<doc:JSONOutput>) is a fixed schema of
-/// its own (`box: [x, y, w, h]`, rounded numbers, landmarks keyed by name), written by the tool's
-/// own writer so that its bytes never change with Foundation's encoder.
-public struct Face: Sendable, Equatable, Codable {
+/// `Codable` in the form of the command-line tool's JSON Lines (<doc:JSONOutput>): `box` as
+/// `[x, y, width, height]`, `score`, `landmarks` keyed by ``LandmarkType`` raw value, `contours`
+/// keyed by ``FaceContour/Kind`` raw value, the probabilities and the Euler angles; keys in that
+/// order, and the keys of values that were not computed left out. The tool writes it through its
+/// own encoder, with the schema's fixed decimals; `JSONEncoder` gives the same keys (in its own
+/// order) with exact values (a `Float` decodes to the same `Float`). Decoding puts `landmarks` in
+/// ``LandmarkType`` order and `contours` in ``FaceContour/Kind`` order (a JSON object has no order
+/// of its own).
+public struct Face: Sendable, Equatable {
     /// The face box in image pixels: the detector's, refined by the face mesh where it ran
     /// (``FaceMesh/refinedBounds(_:)``).
     public var bounds: Rect

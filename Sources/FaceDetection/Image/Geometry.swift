@@ -1,5 +1,5 @@
 /// A point in image pixels, origin at the top-left corner, y growing downwards.
-public struct Point: Sendable, Equatable, Hashable, Codable {
+public struct Point: Sendable, Equatable, Hashable {
     /// Horizontal coordinate in pixels.
     public var x: Float
     /// Vertical coordinate in pixels.
@@ -12,7 +12,7 @@ public struct Point: Sendable, Equatable, Hashable, Codable {
 }
 
 /// An axis-aligned rectangle in image pixels (continuous coordinates, origin top-left).
-public struct Rect: Sendable, Equatable, Hashable, Codable {
+public struct Rect: Sendable, Equatable, Hashable {
     /// Left edge.
     public var x: Float
     /// Top edge.

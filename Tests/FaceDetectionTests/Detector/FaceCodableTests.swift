@@ -2,8 +2,8 @@ import FaceDetection
 import Foundation
 import Testing
 
-/// `Face` and its parts through `JSONEncoder` and `JSONDecoder`: every value comes back equal,
-/// values that were not computed stay `nil` and leave their keys out.
+/// `Face` and its parts through `JSONEncoder` and `JSONDecoder`: the keys of the command-line tool's
+/// JSON Lines, every value back equal, values that were not computed `nil` and their keys left out.
 struct FaceCodableTests {
     /// A face with every part set, with values that need all of a `Float`'s digits.
     static var fullFace: Face {
@@ -51,15 +51,42 @@ struct FaceCodableTests {
         #expect(try Self.roundTrip(face) == face)
     }
 
-    /// The keys are the property names, and enums encode as their names.
-    @Test func keysAreThePropertyNames() throws {
+    /// The keys are the tool's (`box`, `score`, `landmarks` by name, …), with `JSONEncoder`'s exact
+    /// numbers (in `JSONEncoder`'s own key order: `.sortedKeys` here).
+    @Test func keysAreTheTools() throws {
+        var face = Face(
+            bounds: Rect(x: 410.47998, y: 2, width: 3, height: 4), score: 0.5,
+            landmarks: [Landmark(type: .mouthLeft, position: Point(x: 1.5, y: 2))])
+        face.contours = [FaceContour(kind: .noseBridge, points: [Point(x: 1, y: 2)])]
+        face.eulerZ = -3
+        face.smilingProbability = 0.25
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        #expect(
+            String(decoding: try encoder.encode(face), as: UTF8.self)
+                == #"{"box":[410.47998,2,3,4],"contours":{"noseBridge":[[1,2]]},"eulerZ":-3,"#
+                + #""landmarks":{"mouthLeft":[1.5,2]},"score":0.5,"smilingProbability":0.25}"#)
         let landmark = Landmark(type: .mouthLeft, position: Point(x: 1.5, y: 2))
         #expect(
-            String(decoding: try encoder.encode(landmark), as: UTF8.self)
-                == #"{"position":{"x":1.5,"y":2},"type":"mouthLeft"}"#)
-        let rect = Rect(x: 1, y: 2, width: 3, height: 4)
-        #expect(String(decoding: try encoder.encode(rect), as: UTF8.self) == #"{"height":4,"width":3,"x":1,"y":2}"#)
+            String(decoding: try encoder.encode(landmark), as: UTF8.self) == #"{"position":[1.5,2],"type":"mouthLeft"}"#
+        )
+    }
+
+    /// Landmarks decode in ``LandmarkType`` order whatever the order of the keys; an unknown name,
+    /// or a point with a third number, is an error.
+    @Test func decodingIsStrictAndOrdered() throws {
+        let json =
+            #"{"box": [1, 2, 3, 4], "score": 0.5, "trackingId": 3, "landmarks": {"mouthLeft": [1, 2], "leftEye": [3, 4]}}"#
+        let face = try JSONDecoder().decode(Face.self, from: Data(json.utf8))
+        #expect(face.landmarks.map(\.type) == [.leftEye, .mouthLeft])
+        #expect(face.bounds == Rect(x: 1, y: 2, width: 3, height: 4) && face.eulerX == nil)
+        for bad in [
+            #"{"box": [1, 2, 3, 4], "score": 0.5, "landmarks": {"thirdEye": [1, 2]}}"#,
+            #"{"box": [1, 2, 3, 4], "score": 0.5, "landmarks": {"leftEye": [1, 2, 3]}}"#,
+            #"{"box": [1, 2, 3], "score": 0.5}"#,
+            #"{"box": [1, 2, 3, 4], "score": 0.5, "contours": {"chin": [[1, 2]]}}"#,
+        ] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(Face.self, from: Data(bad.utf8)) }
+        }
     }
 }

@@ -78,15 +78,4 @@ struct CommandLineParsingTests {
         #expect(try Command.parse(["a.png", "--threads", "2", "--help"]) == .help)
         #expect(try Command.parse(["--version"]) == .version)
     }
-
-    @Test(
-        "fixed-point numbers",
-        arguments: [
-            (12.5, 2, true, "12.5"), (12.0, 2, true, "12.0"), (0.125, 2, false, "0.13"), (-0.001, 2, true, "0.0"),
-            (-3.14159, 2, true, "-3.14"), (0.0000004, 6, false, "0.000000"), (1.5, 6, false, "1.500000"),
-            (Double.nan, 2, true, "null"), (Double.infinity, 6, false, "null"),
-        ])
-    func fixedPoint(value: Double, decimals: Int, trimmed: Bool, text: String) {
-        #expect(JSONText.fixedPoint(value, decimals: decimals, trimmed: trimmed) == text)
-    }
 }

@@ -69,14 +69,9 @@ struct ResumeLogTests {
 
     @Test func whatTheToolWritesIsReadBack() {
         let name = "dir/\"quoted\" \\ é\t\u{0}\u{1B}\u{7F}\u{2028}😀.png"
-        var record = JSONText()
-        record.beginObject()
-        record.key("file")
-        record.string(name)
-        record.key("error")
-        record.string("x")
-        record.endObject()
-        #expect(ResumeLog.fileValue(inRecord: Array(record.text.utf8)[...]) == name)
+        var record = PredictionRecord(file: name)
+        record.error = "x"
+        #expect(ResumeLog.fileValue(inRecord: Array(record.jsonLine.utf8)[...]) == name)
     }
 
     @Test func completeLinesAreRecordsAndTheCutLastLineIsNot() {
