@@ -31,7 +31,8 @@ enum MouthInteriorBrightness {
             let upper = mesh.position(upperLipInner[k])
             let lower = mesh.position(lowerLipInner[k])
             for t in interiorFractions {
-                interior += luma(image, at: Point(x: upper.x + t * (lower.x - upper.x), y: upper.y + t * (lower.y - upper.y)))
+                let sample = Point(x: upper.x + t * (lower.x - upper.x), y: upper.y + t * (lower.y - upper.y))
+                interior += luma(image, at: sample)
             }
             lips += luma(image, at: midpoint(mesh.position(upperLipOuter[k]), upper))
             lips += luma(image, at: midpoint(lower, mesh.position(lowerLipOuter[k])))

@@ -104,6 +104,7 @@ private func squaredLength(_ v: SIMD3<Float>) -> Float { (v * v).sum() }
     for y in Int(upper + 1)..<Int(lower) { for x in 0..<250 { image[x, y] = RGB(250, 250, 250) } }
     #expect(MouthInteriorBrightness.value(mesh, in: image) > 1.5)
     // A flat image: interior and lips alike; an empty image: no division by zero.
-    #expect(abs(MouthInteriorBrightness.value(mesh, in: RGBImage(width: 250, height: 250, fill: RGB(80, 80, 80))) - 1) < 1e-5)
+    let flat = RGBImage(width: 250, height: 250, fill: RGB(80, 80, 80))
+    #expect(abs(MouthInteriorBrightness.value(mesh, in: flat) - 1) < 1e-5)
     #expect(MouthInteriorBrightness.value(mesh, in: RGBImage(width: 0, height: 0)).isFinite)
 }
