@@ -6,7 +6,7 @@
 /// mean luma of 18 samples on the lips themselves — halfway between `upperLipTop`'s inner 9 points
 /// and `upperLipBottom`, and between `lowerLipTop` and `lowerLipBottom` (the lip contours'
 /// points pair up across each lip; ``FaceContour/Kind``). A ratio of two lumas of the same face,
-/// so the lighting cancels; the samples are mirror images of one another, so a mirrored face gives
+/// so the lighting cancels; the set of samples is its own mirror image, so a mirrored face gives
 /// the same value. Luma is 0.299 R + 0.587 G + 0.114 B, interpolated bilinearly (``luma(_:at:)``).
 /// `tools/fit_smile_shape.py` computes the same (`mouth_interior_brightness`).
 enum MouthInteriorBrightness {
