@@ -35,6 +35,13 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
             ]),
+        /// Writes the central face's 468 mesh points (and the decoded image) per image, for fitting.
+        .executableTarget(
+            name: "mesh-dump",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

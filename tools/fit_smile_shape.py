@@ -1,19 +1,39 @@
 #!/usr/bin/env python3
-"""Fits the smile model on the shape of the face mesh's 133 ML Kit contour points (issue 13, item 4),
-from one run of the tool on smile-dev, and writes it as Swift (SmileShapeModel.swift).
+"""Fits the smile model on the shape of the face mesh's 133 ML Kit contour points (issue 13, item 4)
+and the brightness of the mouth's interior at the mesh's lips, from one run of the tool on
+smile-dev and one of Benchmarks' mesh-dump (for the decoded pixels), and writes it as Swift
+(SmileShapeModel.swift).
 
     bin=$(swift build -c release --show-bin-path)/facedetect
     (cd ../shared/eval/smile-dev && $bin images --json /tmp/smile-mesh.jsonl --mode accurate \
         --min-face-size 20px --contours all --classification all --landmarks all)
+    swift build -c release --package-path Benchmarks --product mesh-dump
+    mkdir -p /tmp/smile-ppm
+    (cd ../shared/eval/smile-dev && python3 -c 'import json; [print(i["file"]) for i in json.load(open("truth.json"))["images"]]' \
+        | $OLDPWD/Benchmarks/.build/release/mesh-dump --ppm /tmp/smile-ppm > /tmp/smile-dump.jsonl)
     python3 tools/fit_smile_shape.py ../shared/eval/smile-dev /tmp/smile-mesh.jsonl \
-        --swift Sources/FaceDetection/Attributes/SmileShapeModel.swift
+        --images /tmp/smile-dump.jsonl --swift Sources/FaceDetection/Attributes/SmileShapeModel.swift --reference
+
+(The decoded images and the dump are per-photo data of smile-dev: keep them out of the repository.
+Set OMP_NUM_THREADS=1 on a shared machine: the many small fits are faster single-threaded.)
 
 Features (``SmileShapeClassifier`` computes the same from the mesh): the 133 contour points in
 ML Kit's order (``FaceContour.Kind.allCases``, each kind's points in order), aligned by the eyes:
 the similarity transform that puts the right eye centre (the mean of the `rightEye` contour's 16
 points) at (−0.5, 0) and the left one at (+0.5, 0), x towards the subject's left, y down the face;
-266 numbers (x₀, y₀, x₁, y₁, …). Every training set gets the mirror images of its shapes added
-with the same labels (x negated, each point swapped with its mirror point: left and right contours
+266 numbers (x₀, y₀, x₁, y₁, …); then, with ``--images``, the mouth interior's brightness
+(``MouthInteriorBrightness``, ``mouth_interior_brightness`` here): the mean luma (0.299 R + 0.587 G
++ 0.114 B, bilinear, pixel i's centre at i + 0.5) of 27 samples at ¼, ½ and ¾ of the way from each
+`upperLipBottom` point to its `lowerLipTop` partner, over the mean luma of 18 samples halfway across
+the lips (`upperLipTop`'s inner 9 points to `upperLipBottom`, `lowerLipTop` to `lowerLipBottom`):
+teeth shown in a smile are bright, a closed mouth's lip line dark, and the ratio cancels the
+lighting. (Measured 2026-12-04, nested 10-fold, the same folds: shape alone 0.921, with the
+brightness 0.926; alone it scores 0.771. Tried with it, each adding nothing over it (10-fold, K 20):
+the interior over the cheeks' luma 0.925, its 75th percentile 0.925, a teeth-likeness (luma minus
+chroma) 0.922–0.925, the inner-lip opening's area 0.923; the 468 mesh points instead of the 133
+(0.922 in x, y; 0.920 with z, on the 471 faces mesh-dump meshes), the lips weighted ×2–5 before
+the PCA 0.919–0.924, stronger penalties with more components 0.904–0.925.) Every training set
+gets the mirror images of its shapes added with the same labels (x negated, each point swapped with its mirror point: left and right contours
 point by point, the face oval k ↔ 36 − k, the lips and the nose bottom reversed; off with
 ``--no-mirror-augment``). On such a mirror-symmetric training set the (unique, L2-penalised)
 logistic optimum is itself mirror-symmetric, so a mirrored face gets the same probability, and
@@ -32,16 +52,22 @@ AUC: Mann–Whitney with ties counted half, as score.py's ``roc_auc``.
 The PCA projection, the scaling and the logistic weights are linear, so the final model is
 written collapsed: one weight per aligned coordinate and a bias,
 ``w_shape = Bᵀ (w / σ)``, ``bias = b − w_shape · mean`` (B the K × 266 basis, σ the scores'
-deviations, mean the mean aligned shape); the probability is exactly the PCA + logistic model's.
+deviations, mean the mean aligned shape); the brightness, scaled to zero mean and unit variance
+over the training set for the fit, gets ``w_b / sd`` and moves the bias by ``− w_b · mean / sd``;
+the probability is exactly the PCA + logistic model's.
 ``--pixel`` also reports the model with the pixel model's logit (``SmileClassifier``) added as
-a feature (that model was itself fitted on all of smile-dev, so its figure is optimistic).
-``--reference N`` prints N faces' contour points and probabilities for the Swift reference test.
+a feature (that model was itself fitted on all of smile-dev, so its figure is optimistic; and a
+PRED made with ``--contours all`` reports the shipped mesh model's probability there instead, so
+for this figure PRED's smilingProbability must come from a build whose mesh smile is off).
+``--reference`` prints the synthetic faces' brightness and probability for the Swift reference test
+(SmileShapeTests.swift builds the same faces and image; ``synthetic_faces``).
 The face that speaks for an image is the one nearest the image centre (score.py --pick central).
 numpy only.
 """
 import argparse
 import json
 import os
+import re
 import sys
 
 import numpy as np
@@ -84,6 +110,20 @@ def mirror_permutation():
 
 
 MIRROR = mirror_permutation()
+# The mesh indices of each contour kind (FaceContour.swift), for the synthetic reference faces.
+MESH_INDICES = {
+    "face": [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377,
+             152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109],
+    "leftEyebrowTop": [300, 293, 334, 296, 336], "leftEyebrowBottom": [276, 283, 282, 295, 285],
+    "rightEyebrowTop": [70, 63, 105, 66, 107], "rightEyebrowBottom": [46, 53, 52, 65, 55],
+    "leftEye": [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466],
+    "rightEye": [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246],
+    "upperLipTop": [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291],
+    "upperLipBottom": [191, 80, 81, 82, 13, 312, 311, 310, 415],
+    "lowerLipTop": [95, 88, 178, 87, 14, 317, 402, 318, 324],
+    "lowerLipBottom": [146, 91, 181, 84, 17, 314, 405, 321, 375],
+    "noseBridge": [168, 1], "noseBottom": [98, 2, 327], "leftCheek": [425], "rightCheek": [205],
+}
 AUGMENT = True  # --no-mirror-augment turns it off
 
 
@@ -102,6 +142,49 @@ def aligned(contours):
 def mirrored(X):
     """The mirror images of the aligned shapes (rows of X)."""
     return (X.reshape(len(X), POINTS, 2)[:, MIRROR] * np.array([-1.0, 1.0])).reshape(len(X), -1)
+
+
+LUMA = np.array([0.299, 0.587, 0.114])
+INTERIOR_FRACTIONS = (0.25, 0.5, 0.75)
+
+
+def read_ppm(path):
+    """A binary PPM (P6, maxval 255, as Benchmarks' mesh-dump writes it) as a height × width × 3 array."""
+    data = open(path, "rb").read()
+    magic, size, maxval, pixels = data.split(b"\n", 3)
+    width, height = map(int, size.split())
+    assert magic == b"P6" and maxval == b"255"
+    return np.frombuffer(pixels[:width * height * 3], np.uint8).reshape(height, width, 3)
+
+
+def luma_at(image, points):
+    """Bilinear luma (0.299 R + 0.587 G + 0.114 B) at image points (x, y), pixel i's centre at i + 0.5,
+    clamped to the centres of the outermost pixels (``MouthInteriorBrightness.luma``)."""
+    grey = image.astype(float) @ LUMA
+    h, w = grey.shape
+    x = np.clip(points[:, 0] - 0.5, 0, w - 1)
+    y = np.clip(points[:, 1] - 0.5, 0, h - 1)
+    x0 = np.minimum(np.floor(x).astype(int), max(w - 2, 0))
+    y0 = np.minimum(np.floor(y).astype(int), max(h - 2, 0))
+    x1, y1 = np.minimum(x0 + 1, w - 1), np.minimum(y0 + 1, h - 1)
+    fx, fy = x - x0, y - y0
+    return ((grey[y0, x0] * (1 - fx) + grey[y0, x1] * fx) * (1 - fy)
+            + (grey[y1, x0] * (1 - fx) + grey[y1, x1] * fx) * fy)
+
+
+def mouth_interior_brightness(contours, image):
+    """The mean luma between the inner lip contours over the mean luma of the lips themselves
+    (``MouthInteriorBrightness.value``): 27 samples at ¼, ½ and ¾ of the way from each of the 9
+    `upperLipBottom` points to its `lowerLipTop` partner (teeth in a smile: bright; a closed mouth:
+    the dark lip line), over 18 samples on the lips, halfway between `upperLipTop`'s inner 9 points
+    and `upperLipBottom`, and between `lowerLipTop` and `lowerLipBottom`. A ratio of two lumas of the
+    same face, so the lighting cancels; mirror-symmetric, as the samples are."""
+    c = {kind: np.asarray(contours[kind], float).reshape(-1, 2)
+         for kind in ("upperLipTop", "upperLipBottom", "lowerLipTop", "lowerLipBottom")}
+    up, lo = c["upperLipBottom"], c["lowerLipTop"]
+    interior = np.concatenate([up + t * (lo - up) for t in INTERIOR_FRACTIONS])
+    lips = np.r_[(c["upperLipTop"][1:-1] + up) / 2, (lo + c["lowerLipBottom"]) / 2]
+    return luma_at(image, interior).mean() / max(luma_at(image, lips).mean(), 1.0)
 
 
 def central(rec):
@@ -130,7 +213,9 @@ def load(set_dir, pred_path):
 
 
 class ShapeModel:
-    """PCA to k components (scores scaled to unit variance), optionally extra raw columns, logistic."""
+    """PCA to k components (scores scaled to unit variance), optionally extra columns (scaled to zero
+    mean and unit variance over the training set, so that the penalty treats them as the scores),
+    logistic."""
 
     def __init__(self, X, y, k, l2, extra=None):
         if AUGMENT:  # the mirror images join the training shapes, with the same labels
@@ -140,19 +225,26 @@ class ShapeModel:
         _, s, vt = np.linalg.svd(X - self.mean, full_matrices=False)
         self.basis = vt[:k]
         self.sigma = s[:k] / np.sqrt(len(X))
+        if extra is not None:
+            self.extra_mean, self.extra_sd = extra.mean(0), extra.std(0)
         self.w = fit(self.features(X, extra), y, l2)
 
     def features(self, X, extra=None):
         Z = (X - self.mean) @ self.basis.T / self.sigma
-        return Z if extra is None else np.c_[Z, extra]
+        return Z if extra is None else np.c_[Z, (extra - self.extra_mean) / self.extra_sd]
 
     def predict(self, X, extra=None):
         return predict(self.w, self.features(X, extra))
 
     def collapsed(self):
-        """(weights per aligned coordinate, bias) of the same linear logit (shape-only models)."""
-        w_shape = self.basis.T @ (self.w[1:1 + len(self.sigma)] / self.sigma)
-        return w_shape, self.w[0] - w_shape @ self.mean
+        """(weights per aligned coordinate, then one per raw extra column; bias) of the same linear logit."""
+        k = len(self.sigma)
+        w_shape = self.basis.T @ (self.w[1:1 + k] / self.sigma)
+        bias = self.w[0] - w_shape @ self.mean
+        if len(self.w) > 1 + k:
+            w_extra = self.w[1 + k:] / self.extra_sd
+            return np.r_[w_shape, w_extra], bias - w_extra @ self.extra_mean
+        return w_shape, bias
 
 
 def folds_of(n, folds, seed):
@@ -197,42 +289,73 @@ def nested_cv(X, y, grid, extra=None, folds=10, seed=20240611):
 
 
 def swift_file(w, bias, k, l2, cv_auc, n, positives, args):
+    shape, mouth = w[:2 * POINTS], w[2 * POINTS:]
     rows = []
-    for i in range(0, len(w), 8):
-        rows.append("        " + ", ".join(f"{v:.6g}" for v in w[i:i + 8]) + f",  // point {i // 2}")
-    return f"""// Generated by tools/fit_smile_shape.py — do not edit; rerun the tool to refit:
-//   python3 tools/fit_smile_shape.py {args.set_dir} PRED.jsonl --swift {args.swift}
-// PRED.jsonl: `facedetect images --json PRED.jsonl --mode accurate --min-face-size 20px
-// --contours all --classification all --landmarks all`, run in the set's folder.
+    for i in range(0, len(shape), 8):
+        rows.append("        " + ", ".join(f"{v:.6g}" for v in shape[i:i + 8]) + f",  // point {i // 2}")
+    features = "the eye-aligned contour shape" + (" and the mouth interior's brightness" if len(mouth) else "")
+    return f"""// Generated by tools/fit_smile_shape.py — do not edit; rerun the tool to refit (its docstring has
+// the commands that make PRED.jsonl and DUMP.jsonl):
+//   python3 tools/fit_smile_shape.py {args.set_dir} PRED.jsonl{' --images DUMP.jsonl' if len(mouth) else ''} --swift {args.swift}
 // Fitted on smile-dev only ({n} faces with a mesh, {positives} smiling, and their mirror images):
-// the eye-aligned contour shape, PCA to {k} components (scores scaled to unit variance), logistic
-// regression with L2 {l2:g}; K and L2 chosen by 10-fold cross-validation from a small grid.
+// {features};
+// PCA of the shape to {k} components (scores scaled to unit variance), logistic regression with
+// L2 {l2:g}; K and L2 chosen by 10-fold cross-validation from a small grid.
 // Nested 10-fold cross-validated AUC {cv_auc:.3f} (K and L2 chosen inside each fold).
 // The PCA basis, scaling and logistic weights are collapsed into one weight per aligned coordinate.
 
 extension SmileShapeClassifier {{
-    /// The fitted model: one weight per aligned contour coordinate and a bias; see the header of
-    /// this generated file.
-    static let fitted = LogisticModel(weights: weights, bias: {bias:.6g})
+    /// The fitted model: one weight per aligned contour coordinate{', then one for' if len(mouth) else ''}
+    /// {'``MouthInteriorBrightness``, ' if len(mouth) else ''}and a bias; see the header of this generated file.
+    static let fitted = LogisticModel(weights: shapeWeights{' + [' + f"{mouth[0]:.6g}" + ']' if len(mouth) else ''}, bias: {bias:.6g})
 
     /// The weights of x₀, y₀, x₁, y₁, … (contour points in ``FaceContour/Kind/allCases`` order).
-    private static let weights: [Float] = [
+    private static let shapeWeights: [Float] = [
 {chr(10).join(rows)}
     ]
 }}
 """
 
 
+def canonical_face():
+    """MediaPipe's canonical face (468 × 3), read from CanonicalFaceModel.swift."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "FaceDetection", "Pose",
+                        "CanonicalFaceModel.swift")
+    text = open(path).read()
+    body = text[text.index("coordinates: [Float] = [") + 24:]
+    body = re.sub(r"//[^\n]*", "", body[:body.index("]")])
+    return np.array([float(v) for v in body.replace(",", " ").split()]).reshape(468, 3)
+
+
+def synthetic_faces():
+    """The reference test's faces (SmileShapeTests.swift builds the same): the canonical face in a
+    250 × 250 image, point i at (125 + 8 x, 110 − 8 y); then the same with the lower lip 6 px lower
+    and the mouth corners (61, 291) 4 px higher and 3 px further out. The image: R = (3 x + 5 y) mod
+    256, G = (7 x + 2 y) mod 256, B = x y mod 256 at column x, row y. Returns (image, [contours])."""
+    c = canonical_face()
+    rest = np.c_[125 + 8 * c[:, 0], 110 - 8 * c[:, 1]]
+    smile = rest.copy()
+    for kind in ("lowerLipTop", "lowerLipBottom"):
+        smile[MESH_INDICES[kind], 1] += 6
+    for i in (61, 291):
+        smile[i] += [3 * np.sign(smile[i, 0] - 125), -4]
+    yy, xx = np.mgrid[0:250, 0:250]
+    image = np.stack([(3 * xx + 5 * yy) % 256, (7 * xx + 2 * yy) % 256, (xx * yy) % 256], 2).astype(np.uint8)
+    return image, [{kind: mesh[MESH_INDICES[kind]].tolist() for kind, _ in KINDS} for mesh in (rest, smile)]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("set_dir")
     ap.add_argument("pred")
+    ap.add_argument("--images", metavar="DUMP.jsonl",
+                    help="mesh-dump's output with --ppm: add the mouth interior's brightness, sampled on these images")
     ap.add_argument("--swift", help="write the fitted model to this Swift file")
     ap.add_argument("--components", type=int, nargs="*", default=[10, 15, 20, 25, 30])
     ap.add_argument("--l2", type=float, nargs="*", default=[0.01, 1])
     ap.add_argument("--no-mirror-augment", dest="augment", action="store_false")
     ap.add_argument("--pixel", action="store_true", help="also report the model with the pixel logit added")
-    ap.add_argument("--reference", type=int, default=0, metavar="N")
+    ap.add_argument("--reference", action="store_true", help="print the synthetic reference faces' features and probabilities")
     a = ap.parse_args()
     X, pixel, y, faces, files, labelled = load(a.set_dir, a.pred)
     global AUGMENT
@@ -241,28 +364,44 @@ def main():
     print(f"smile-dev: {labelled} labelled, {len(y)} with a mesh ({int(y.sum())} smiling); "
           f"aligned shape{', mirror images added to each training set' if a.augment else ''}; grid K {a.components} × L2 {a.l2}")
     print(f"pixel model's own probabilities (as reported): AUC {auc(pixel, y):.3f}")
-    for k in (20,):
-        for l2 in (0.01,):
-            print(f"fixed K {k}, L2 {l2}: 10-fold AUC {auc(cv_predict(X, y, k, l2, 10, 20240611), y):.3f}")
-    p_cv, chosen = nested_cv(X, y, grid)
+    extra = None
+    if a.images:
+        ppm = {}
+        for line in open(a.images):
+            rec = json.loads(line)
+            ppm[rec["file"]] = rec["ppm"]
+        extra = np.array([[mouth_interior_brightness(f["contours"], read_ppm(ppm[file]))]
+                          for f, file in zip(faces, files)])
+        print(f"mouth interior brightness alone: AUC {auc(extra[:, 0], y):.3f} "
+              f"(mean smiling {extra[y == 1, 0].mean():.3f}, not {extra[y == 0, 0].mean():.3f})")
+    fixed = [(20, 0.01), (20, 1)]
+    for k, l2 in fixed:
+        print(f"fixed K {k}, L2 {l2}: 10-fold AUC shape {auc(cv_predict(X, y, k, l2, 10, 20240611), y):.3f}"
+              + (f", with the mouth {auc(cv_predict(X, y, k, l2, 10, 20240611, extra), y):.3f}" if a.images else ""))
+    if a.images:
+        p_shape, chosen_shape = nested_cv(X, y, grid)
+        print(f"shape alone: nested 10-fold AUC {auc(p_shape, y):.3f}; chosen {chosen_shape}")
+    p_cv, chosen = nested_cv(X, y, grid, extra=extra)
     cv_auc = auc(p_cv, y)
     print(f"nested 10-fold AUC (K, L2 chosen inside each fold): {cv_auc:.3f}; chosen {chosen}")
     print(f"  cv recall smiling {np.mean(p_cv[y == 1] >= 0.5):.3f}  not smiling {np.mean(p_cv[y == 0] < 0.5):.3f}")
     if a.pixel:
-        p_px, chosen_px = nested_cv(X, y, grid, extra=pixel[:, None])
+        both = pixel[:, None] if extra is None else np.c_[extra, pixel]
+        p_px, chosen_px = nested_cv(X, y, grid, extra=both)
         print(f"with the pixel logit: nested 10-fold AUC {auc(p_px, y):.3f}; chosen {chosen_px}")
-    k, l2 = choose(X, y, grid, 10, 20240611)
-    model = ShapeModel(X, y, k, l2)
+    k, l2 = choose(X, y, grid, 10, 20240611, extra)
+    model = ShapeModel(X, y, k, l2, extra)
     w, bias = model.collapsed()
-    p_in = model.predict(X)
-    print(f"final: K {k}, L2 {l2}; in-sample AUC {auc(p_in, y):.3f}")
+    p_in = model.predict(X, extra)
+    print(f"final: K {k}, L2 {l2}; in-sample AUC {auc(p_in, y):.3f}; accuracy at 0.5 {np.mean((p_in >= 0.5) == y):.3f}")
     print("  reliability (cross-validated): bin  n  mean p  observed rate")
     for lo in np.arange(0, 1, 0.1):
         sel = (p_cv >= lo) & (p_cv < lo + 0.1 + (lo >= 0.9) * 1e-9)
         if sel.any():
             print(f"    {lo:.1f}-{lo + 0.1:.1f}  {sel.sum():4d}  {p_cv[sel].mean():.3f}  {y[sel].mean():.3f}")
     # The collapsed form gives the same probabilities.
-    assert np.allclose(1 / (1 + np.exp(-(X @ w + bias))), p_in, atol=1e-9)
+    full = X if extra is None else np.c_[X, extra]
+    assert np.allclose(1 / (1 + np.exp(-(full @ w + bias))), p_in, atol=1e-9)
     if a.swift:
         with open(a.swift, "w") as out:
             out.write(swift_file(w, bias, k, l2, cv_auc, len(y), int(y.sum()), a))
@@ -270,11 +409,14 @@ def main():
         # The probability as the Swift code computes it from the written (rounded) coefficients.
         w = np.array([float(f"{v:.6g}") for v in w])
         bias = float(f"{bias:.6g}")
-    for i in np.linspace(0, len(y) - 1, a.reference).astype(int) if a.reference else []:
-        pts = {kind: faces[i]["contours"][kind] for kind, _ in KINDS}
-        x = aligned(pts)
-        print(f"reference {files[i]} smiling={bool(y[i])} probability {1 / (1 + np.exp(-(x @ w + bias))):.6f}")
-        print("  " + json.dumps([pt for kind, _ in KINDS for pt in pts[kind]], separators=(",", ":")))
+    if a.reference:
+        image, synthetic = synthetic_faces()
+        for name, contours in zip(("rest", "smile"), synthetic):
+            x = aligned(contours)
+            if extra is not None:
+                x = np.r_[x, mouth_interior_brightness(contours, image)]
+            print(f"reference {name}: mouth interior brightness {x[-1]:.6f} probability "
+                  f"{1 / (1 + np.exp(-(x @ w + bias))):.6f}")
 
 
 if __name__ == "__main__":

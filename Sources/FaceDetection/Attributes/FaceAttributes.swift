@@ -7,7 +7,8 @@
 /// joins its points to the landmark model's), the others are projected from the fitted generic face
 /// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
 /// (``SmileClassifier``, ``EyeStateClassifier``); where the mesh ran, the eyes also from its eyelids
-/// (``MeshEyeStateClassifier``) and the smile from its contour shape alone (``SmileShapeClassifier``).
+/// (``MeshEyeStateClassifier``) and the smile from its contour shape and the mouth's interior
+/// (``SmileShapeClassifier``).
 struct FaceAttributes: Sendable {
     /// The pose fit to the five points.
     var poseEstimator = HeadPoseEstimator()
@@ -15,7 +16,7 @@ struct FaceAttributes: Sendable {
     var meshPoseEstimator = MeshPoseEstimator()
     /// The smile model from pixels, used when there is no mesh.
     var smile = SmileClassifier()
-    /// The smile model from the mesh's shape, used when there is a mesh.
+    /// The smile model from the mesh's shape and mouth, used when there is a mesh.
     var meshSmile = SmileShapeClassifier()
     /// The eye-state model from pixels.
     var eyes = EyeStateClassifier()
@@ -29,7 +30,7 @@ struct FaceAttributes: Sendable {
     /// angles (fitted to `mesh` when given, else to the measured points); with `landmarks`, replaces
     /// the landmarks by Android's set for the yaw (measured where measured, else estimated); with
     /// `classification`, sets the three probabilities (the eyes' with the mesh's eyelids and the
-    /// smile's from the mesh's shape when given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
+    /// smile's from the mesh's shape and mouth when given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
     /// four model points).
     func annotate(
         _ face: inout Face, in image: RGBImage, mesh: FaceMesh? = nil, landmarks: Bool = true,
@@ -41,7 +42,7 @@ struct FaceAttributes: Sendable {
         face.eulerY = pose.eulerY
         face.eulerZ = pose.eulerZ
         if classification, let aligned = AlignedFace(image: image, landmarks: measured) {
-            face.smilingProbability = mesh.map(meshSmile.probability) ?? smile.probability(aligned)
+            face.smilingProbability = mesh.map { meshSmile.probability($0, in: image) } ?? smile.probability(aligned)
             if var open = eyes.probabilities(aligned) {
                 if let mesh { open = meshEyes.probabilities(mesh, pixel: open) }
                 face.leftEyeOpenProbability = open.left

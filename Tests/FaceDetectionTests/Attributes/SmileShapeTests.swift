@@ -2,97 +2,42 @@ import Testing
 
 @testable import FaceDetection
 
-/// Faces of smile-dev as the tool measured them (the 133 contour points, x, y in order) and the
-/// probability `tools/fit_smile_shape.py --reference 3` printed for them from the written
-/// coefficients.
-private let references: [(probability: Float, points: [Float])] = [
-    // images/lfw_5590/Aaron_Eckhart_0001.jpg
-    (
-        0.191228,
-        [
-            133.11, 74.5, 145.8, 76.22, 156.09, 79.07, 165.07, 83.63, 170.34, 89.7, 172.98, 97.05, 173.74, 104.9,
-            172.68, 114.91, 170.63, 124.68, 168.59, 134.79, 165.69, 145.69, 161.48, 157.05, 156.56, 166.42, 151.26,
-            173.45, 144.67, 179.48, 139.09, 183.66, 133.36, 187.23, 126.79, 189.48, 118.5, 189.64, 110.24, 187.88,
-            103.89, 184.37, 98.38, 179.63, 93.13, 174.4, 87.2, 166.96, 82.8, 158.84, 79.52, 148.52, 77.85, 136.34, 77.6,
-            124.94, 78.1, 114.45, 78.74, 104.35, 80.85, 94.34, 84.31, 86.85, 89.79, 80.31, 97.66, 75.67, 108.69, 73.42,
-            120.08, 73.17, 166.5, 105.69, 162.98, 102.43, 157.06, 100.23, 149.08, 99.96, 139.79, 100.05, 163.65, 108.07,
-            160.22, 105.47, 154.99, 104, 147.61, 103.7, 137.59, 105.69, 90.96, 96.98, 96.06, 94.49, 103.17, 93.65,
-            111.68, 95.27, 121.03, 97.57, 93.66, 99.98, 98.3, 98.15, 104.36, 97.8, 112.11, 99.22, 121.6, 103.6, 157.38,
-            114.35, 155.71, 115.25, 153.88, 115.78, 151.38, 116.18, 147.79, 116.19, 144.56, 115.56, 141.63, 114.58,
-            139.88, 114.08, 139.22, 113.76, 140.47, 112.69, 142.99, 111.16, 146.54, 110.35, 150.12, 110.54, 153.51,
-            111.63, 155.47, 112.92, 156.58, 113.79, 98.27, 107.77, 99.86, 109.06, 101.68, 109.99, 104.14, 110.94,
-            107.63, 111.71, 110.97, 111.85, 114.14, 111.55, 116.02, 111.45, 116.77, 111.29, 115.82, 109.96, 113.56,
-            107.81, 110.11, 106.21, 106.6, 105.67, 102.99, 105.97, 100.69, 106.8, 99.33, 107.42, 105.47, 157.25, 106.87,
-            156.75, 109.64, 156.66, 113.15, 156.23, 118.33, 156.31, 123.17, 157.61, 128.03, 157.27, 132.64, 158.24,
-            135.53, 159.31, 137.76, 160.02, 138.7, 160.83, 109.77, 157.26, 112.33, 158.14, 115.31, 159.09, 118.69,
-            160.01, 122.5, 160.7, 126.17, 160.79, 129.45, 160.58, 132.28, 160.26, 134.69, 159.94, 109.92, 157.88, 112,
-            158.46, 115.1, 159.23, 118.73, 160.05, 122.67, 160.64, 126.51, 160.86, 129.94, 160.77, 132.78, 160.66,
-            134.58, 160.53, 107.25, 159.04, 109.79, 161.09, 113.27, 163.61, 117.4, 165.44, 121.99, 166.3, 126.46,
-            166.38, 130.7, 165.38, 134.27, 163.67, 136.84, 162.16, 128.88, 110.45, 125.52, 143.95, 113.43, 143.08,
-            124.58, 147.03, 135.67, 145.49, 150.52, 143.8, 98.17, 138.2,
-        ]
-    ),
-    // images/lfw_5590/Ziwang_Xu_0001.jpg
-    (
-        0.514724,
-        [
-            136.49, 77.72, 146.17, 76.65, 152.94, 77.2, 157.74, 79.62, 160.14, 84.03, 160.98, 90, 160.68, 96.72, 159.26,
-            105.39, 158.82, 113.7, 159.74, 122.03, 160.73, 131.06, 161.17, 141.12, 161.68, 149.88, 161.93, 156.64,
-            161.05, 163.01, 160.29, 167.91, 159.07, 172.65, 156.15, 176.85, 150.31, 180.06, 142.48, 181.48, 134.74,
-            180.73, 126.69, 178.76, 118.69, 176.2, 108.82, 172.02, 99.88, 166.52, 91.5, 158.59, 85.37, 148.41, 81.92,
-            138.61, 79.79, 129.32, 78.46, 120.18, 79.59, 110.45, 83.39, 102.43, 90.42, 94.51, 100.01, 87.84, 112.63,
-            82.73, 124.32, 79.58, 163.83, 96.14, 162.63, 93.67, 159.77, 93.07, 155.34, 94.72, 149.29, 97.07, 163.55,
-            98.3, 162.24, 96.59, 159.38, 96.49, 154.96, 98.07, 148.43, 102.15, 99.35, 107.78, 105.85, 103.4, 114.14,
-            100.47, 123.8, 99.59, 133.34, 99.25, 103.82, 109.27, 109.44, 105.78, 116.35, 103.53, 124.82, 102.81, 134.76,
-            104.29, 160.45, 105.78, 159.94, 106.88, 159.18, 107.82, 157.7, 108.83, 155.03, 109.79, 152.25, 110.08,
-            149.76, 109.86, 148.29, 109.78, 147.66, 109.69, 148.37, 108.65, 149.7, 107.15, 152.17, 105.92, 155.08,
-            105.09, 157.83, 104.91, 159.32, 105.29, 160.05, 105.59, 109.93, 115.6, 112.2, 116.31, 114.53, 116.73,
-            117.39, 116.85, 121.04, 116.49, 124.05, 115.54, 126.76, 114.27, 128.43, 113.58, 129.15, 113.29, 128.07,
-            112.61, 125.51, 111.67, 121.92, 111.47, 118.61, 112.03, 115.14, 113.14, 112.88, 114.26, 111.39, 115.01,
-            129.22, 155.37, 131.25, 153.37, 135.18, 151.83, 139.65, 149.9, 145.56, 147.73, 150.45, 147.16, 153.9,
-            145.58, 156.46, 145.52, 157.45, 146.33, 157.98, 147.22, 158.28, 148.82, 133.75, 153.34, 137.2, 152.7,
-            140.98, 152.17, 144.94, 151.54, 148.9, 150.75, 151.2, 149.96, 152.84, 149.25, 153.93, 148.82, 154.77,
-            148.59, 134.7, 156.16, 137.78, 156.86, 142.02, 157.35, 146.29, 157.35, 150.51, 156.66, 153.21, 155.52,
-            154.8, 154.07, 155.56, 152.54, 155.76, 151.27, 131.91, 157.59, 135.84, 160.01, 140.9, 162.36, 146.19,
-            163.37, 151.55, 162.82, 155.29, 160.92, 157.47, 157.99, 158.23, 154.44, 158.22, 151.44, 143.05, 108.26,
-            154.21, 134.2, 137.18, 139, 149.9, 138.16, 156.23, 134.87, 164.21, 131.06, 120.03, 141.05,
-        ]
-    ),
-    // images/net_7876/_60_980_0.jpg
-    (
-        0.468146,
-        [
-            84.1, 28.32, 92.11, 28.56, 97.46, 29.77, 100.98, 32.46, 102.38, 36.64, 102.2, 42.08, 100.7, 48.03, 97.85,
-            55.36, 95.97, 62.45, 95.16, 69.8, 94.11, 77.68, 93, 86.01, 92.38, 93.3, 91.79, 99.02, 90.33, 104.06, 89.36,
-            107.78, 88.08, 111.25, 85.65, 114.14, 81.06, 115.98, 75.04, 116.28, 69.25, 115.03, 63.24, 112.82, 57.25,
-            110.14, 49.88, 105.68, 43.47, 100.02, 38.1, 92.38, 34.72, 83.19, 33.08, 74.38, 32.36, 66.1, 32.33, 58.14,
-            34.28, 49.96, 38.09, 43.38, 44.58, 37.33, 53.1, 32.7, 63.92, 29.77, 73.9, 28.52, 104.07, 47.21, 103.49,
-            44.7, 101.18, 43.98, 97.4, 45.15, 92.13, 46.81, 103.59, 49.13, 102.79, 47.26, 100.48, 46.93, 96.74, 48.04,
-            90.86, 51.24, 49.64, 49.27, 55.32, 46.13, 62.34, 44.82, 70.13, 45.53, 78.03, 46.72, 52.89, 51.15, 57.73,
-            48.72, 63.57, 47.76, 70.38, 48.48, 78.49, 51.41, 100.2, 56.28, 99.63, 57.49, 98.85, 58.42, 97.51, 59.26,
-            95.16, 59.77, 92.85, 59.66, 90.87, 59.19, 89.7, 58.93, 89.21, 58.72, 89.84, 57.73, 91.05, 56.08, 93.14,
-            54.83, 95.75, 54.27, 98.16, 54.5, 99.38, 55.24, 99.94, 55.83, 56.17, 58.58, 58.05, 59.85, 60.02, 60.65,
-            62.49, 61.22, 65.63, 61.32, 68.17, 60.91, 70.51, 60.18, 71.96, 59.84, 72.6, 59.6, 71.76, 58.71, 69.72,
-            57.08, 66.81, 55.95, 63.92, 55.75, 60.81, 56.32, 58.73, 57.29, 57.4, 58.02, 69.9, 95.28, 71.68, 94.25,
-            74.95, 93.39, 78.75, 92.12, 83.76, 90.67, 87.5, 90.75, 90.11, 89.82, 91.88, 90.25, 92.42, 91.12, 92.52,
-            91.88, 92.26, 92.83, 73.67, 94.45, 76.37, 94.46, 79.41, 94.49, 82.61, 94.37, 85.76, 94.2, 87.47, 93.81,
-            88.71, 93.36, 89.5, 92.99, 90.07, 92.65, 73.84, 95.12, 76.16, 95.22, 79.42, 95.2, 82.72, 95.18, 85.91,
-            94.91, 87.88, 94.51, 89.22, 94.02, 89.96, 93.61, 90.23, 93.32, 71.67, 96.61, 74.39, 98.14, 78.06, 99.78,
-            81.89, 100.67, 85.8, 100.57, 88.47, 99.76, 90.32, 98.19, 91.42, 96.06, 91.86, 94.31, 85.44, 56.58, 91.91,
-            81, 77.77, 83.33, 87.9, 83.86, 92.6, 81.9, 99.28, 78.96, 62.69, 82.25,
-        ]
-    ),
-]
-
-/// A mesh whose contour points are `points` (x, y pairs in `SmileShapeClassifier.meshIndices`
-/// order); the other mesh points stay at the origin.
-private func mesh(_ points: [Float]) -> FaceMesh {
-    var mesh = FaceMesh(points: Array(repeating: .zero, count: FaceMesh.pointCount), presence: 1)
-    for (k, index) in SmileShapeClassifier.meshIndices.enumerated() {
-        mesh.points[index] = SIMD3(points[2 * k], points[2 * k + 1], 0)
+/// The synthetic faces of `tools/fit_smile_shape.py --reference` (`synthetic_faces`): MediaPipe's
+/// canonical face in a 250 × 250 image, mesh point i at (125 + 8 x, 110 − 8 y); `smiling` moves
+/// the lower lip 6 px down and the mouth corners (61, 291) 4 px up and 3 px outwards.
+private func syntheticMesh(smiling: Bool) -> FaceMesh {
+    var points = CanonicalFaceModel.vertices.map { SIMD3<Float>(125 + 8 * $0.x, 110 - 8 * $0.y, 0) }
+    if smiling {
+        for index in FaceContour.Kind.lowerLipTop.meshIndices + FaceContour.Kind.lowerLipBottom.meshIndices {
+            points[index].y += 6
+        }
+        for index in [61, 291] {
+            points[index].x += points[index].x > 125 ? 3 : -3
+            points[index].y -= 4
+        }
     }
-    return mesh
+    return FaceMesh(points: points, presence: 1)
 }
+
+/// The reference test's image: R = (3 x + 5 y) mod 256, G = (7 x + 2 y) mod 256, B = x y mod 256
+/// at column x, row y (as `synthetic_faces`), or its mirror image.
+private func syntheticImage(mirrored: Bool = false) -> RGBImage {
+    var image = RGBImage(width: 250, height: 250)
+    for y in 0..<250 {
+        for x in 0..<250 {
+            image[mirrored ? 249 - x : x, y] = RGB(
+                UInt8((3 * x + 5 * y) % 256), UInt8((7 * x + 2 * y) % 256), UInt8((x * y) % 256))
+        }
+    }
+    return image
+}
+
+/// What `tools/fit_smile_shape.py --reference` printed for the synthetic faces from the written
+/// coefficients: the mouth interior's brightness and the probability.
+private let references: [(smiling: Bool, brightness: Float, probability: Float)] = [
+    (false, 0.995502, 0.603284),
+    (true, 1.076080, 0.520010),
+]
 
 /// The mirror image of `mesh` in an image `width` wide: each mesh point moves to its mirror
 /// point's place (found on MediaPipe's canonical face, which is mirror-symmetric in x).
@@ -112,31 +57,54 @@ private func squaredLength(_ v: SIMD3<Float>) -> Float { (v * v).sum() }
 
 @Test func smileShapeMatchesTheFittingToolOnReferenceFaces() {
     let classifier = SmileShapeClassifier()
-    #expect(classifier.model.weights.count == 2 * SmileShapeClassifier.meshIndices.count)
-    for (expected, points) in references {
-        let p = classifier.probability(mesh(points))
+    #expect(classifier.model.weights.count == 2 * SmileShapeClassifier.meshIndices.count + 1)
+    let image = syntheticImage()
+    for (smiling, brightness, expected) in references {
+        let mesh = syntheticMesh(smiling: smiling)
+        let b = MouthInteriorBrightness.value(mesh, in: image)
+        #expect(abs(b - brightness) < 1e-5, "brightness \(b) vs the tool's \(brightness)")
+        let p = classifier.probability(mesh, in: image)
         #expect(abs(p - expected) < 1e-4, "\(p) vs the tool's \(expected)")
     }
 }
 
 @Test func smileShapeIsTheSameOnAMirroredFace() {
     let classifier = SmileShapeClassifier()
-    for (_, points) in references {
-        let face = mesh(points)
-        let p = classifier.probability(face)
-        let q = classifier.probability(mirrored(face, width: 250))
+    let (image, mirroredImage) = (syntheticImage(), syntheticImage(mirrored: true))
+    for smiling in [false, true] {
+        let face = syntheticMesh(smiling: smiling)
+        let flipped = mirrored(face, width: 250)
+        let b = MouthInteriorBrightness.value(face, in: image)
+        #expect(abs(b - MouthInteriorBrightness.value(flipped, in: mirroredImage)) < 1e-5)
+        let p = classifier.probability(face, in: image)
+        let q = classifier.probability(flipped, in: mirroredImage)
         #expect(abs(p - q) < 1e-3, "\(p) vs mirrored \(q)")
     }
 }
 
 @Test func smileShapeIgnoresPositionScaleAndRoll() {
-    let classifier = SmileShapeClassifier()
-    let face = mesh(references[0].points)
+    let face = syntheticMesh(smiling: true)
     var moved = face
     let (c, s): (Float, Float) = (0.8, 0.6)  // 36.9° of roll
     for i in moved.points.indices {
         let p = face.points[i]
         moved.points[i] = SIMD3(3 * (c * p.x - s * p.y) + 40, 3 * (s * p.x + c * p.y) - 17, 0)
     }
-    #expect(abs(classifier.probability(face) - classifier.probability(moved)) < 1e-3)
+    let a = SmileShapeClassifier.alignedShape(SmileShapeClassifier.meshIndices.map(face.position))
+    let b = SmileShapeClassifier.alignedShape(SmileShapeClassifier.meshIndices.map(moved.position))
+    #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-4 })
+}
+
+@Test func mouthInteriorBrightnessComparesTheMouthWithTheLips() {
+    // A grey image with a white band where the open synthetic mouth's interior is: brighter than the lips.
+    let mesh = syntheticMesh(smiling: true)
+    let upper = mesh.position(13).y
+    let lower = mesh.position(14).y
+    var image = RGBImage(width: 250, height: 250, fill: RGB(100, 100, 100))
+    for y in Int(upper + 1)..<Int(lower) { for x in 0..<250 { image[x, y] = RGB(250, 250, 250) } }
+    #expect(MouthInteriorBrightness.value(mesh, in: image) > 1.5)
+    // A flat image: interior and lips alike; an empty image: no division by zero.
+    let flat = RGBImage(width: 250, height: 250, fill: RGB(80, 80, 80))
+    #expect(abs(MouthInteriorBrightness.value(mesh, in: flat) - 1) < 1e-5)
+    #expect(MouthInteriorBrightness.value(mesh, in: RGBImage(width: 0, height: 0)).isFinite)
 }
