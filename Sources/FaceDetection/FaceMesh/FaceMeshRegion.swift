@@ -46,6 +46,10 @@ struct FaceMeshRegion: Sendable, Equatable {
     /// the region's corners onto the tensor's with `warpPerspective`, in OpenCV's whole-number
     /// pixel-centre coordinates; its samples sit up to half an image pixel plus side / 384 from
     /// these.)
+    ///
+    /// Eight crop pixels of a row at a time: their sample points, clamps, corner offsets and the four
+    /// bilinear weights in 8-lane vectors, then per pixel four 4-byte corner loads (R, G, B and one
+    /// byte of the next pixel, which gets no weight) blended as 4-lane vectors.
     func crop(_ image: RGBImage, size: Int, into output: inout [Float]) {
         let count = size * size * 3
         if output.count != count { output = [Float](repeating: 0, count: count) }
@@ -54,41 +58,76 @@ struct FaceMeshRegion: Sendable, Equatable {
             return
         }
         let (w, h) = (image.width, image.height)
-        let (maxX, maxY) = (Float(w - 1), Float(h - 1))
+        // Lane arithmetic below: whole pixel coordinates as exact floats, byte offsets in Int32.
+        guard max(w, h) < 1 << 22 && w * h * 3 < Int(Int32.max) else {
+            output = cropScalar(image, size: size)
+            return
+        }
+        let (maxX, maxY) = (SIMD8<Float>(repeating: Float(w - 1)), SIMD8<Float>(repeating: Float(h - 1)))
         let step = side / Float(size)
         let (c, n) = (cos(rotation) * step, sin(rotation) * step)
         // Sample point of crop pixel (i, j), in pixel-centre coordinates: first + i·(c, n) + j·(−n, c).
         let first = imagePoint(u: 0.5 / Float(size), v: 0.5 / Float(size))
         let (firstX, firstY) = (first.x - 0.5, first.y - 0.5)
+        let lane = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        // 2²³ as a float: adding it to a whole number below 2²³ leaves that number in the low mantissa bits.
+        let magic = SIMD8<Float>(repeating: 8_388_608)
+        let (width32, height32) = (SIMD8<Int32>(repeating: Int32(w)), SIMD8<Int32>(repeating: Int32(h)))
+        let (three, rowBytes) = (SIMD8<Int32>(repeating: 3), SIMD8<Int32>(repeating: Int32(3 * w)))
+        // The last pixel's byte offset: a 4-byte load of any other pixel stays inside the image.
+        let last = Int32((w * h - 1) * 3)
         image.pixels.withUnsafeBufferPointer { pixelBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
-                // Safety: x0, x1 < w and y0, y1 < h after the clamp, so reads stay below w·h·3; writes
-                // stay below size·size·3 = the output's count (resized above).
+                // Safety: x0 + right < w and y0 + down < h after the clamp, so every corner offset is at
+                // most `last`; 4-byte loads are made only where all offsets of the 8 pixels are below it.
+                // Pixel (i, j) writes floats (j·size + i)·3 …+3 (+1 lane the next pixel overwrites, except
+                // for the last pixel, written as 3 floats) < size·size·3 = the output's count.
                 let px = pixelBuffer.baseAddress!
                 let out = outBuffer.baseAddress!
                 for j in 0..<size {
                     let (rowX, rowY) = (firstX - n * Float(j), firstY + c * Float(j))
-                    for i in 0..<size {
-                        // crop pixel (i, j): the 2×2 image pixels around its sample point, blended
-                        let x = min(max(rowX + c * Float(i), 0), maxX)
-                        let y = min(max(rowY + n * Float(i), 0), maxY)
-                        let (x0, y0) = (Int(x), Int(y))
-                        let (fx, fy) = (x - Float(x0), y - Float(y0))
-                        let right = x0 + 1 < w ? 3 : 0
-                        let down = y0 + 1 < h ? 3 * w : 0
-                        let p = px + (y0 * w + x0) * 3
-                        let o = out + (j * size + i) * 3
-                        // weights of the top-left, top-right, bottom-left, bottom-right pixel, over 255
-                        let weights =
-                            SIMD4<Float>(1 - fx, fx, 1 - fx, fx) * SIMD4<Float>(1 - fy, 1 - fy, fy, fy) * (1 / 255)
-                        for ch in 0..<3 {
-                            let corners = SIMD4<UInt8>(p[ch], p[right + ch], p[down + ch], p[down + right + ch])
-                            o[ch] = (SIMD4<Float>(corners) * weights).sum()
+                    for i0 in stride(from: 0, to: size, by: 8) {
+                        // crop pixels i0…i0+7 of row j: sample points clamped into the image, split into
+                        // whole pixels and fractions; corner offsets; weights over 255
+                        let i = SIMD8<Float>(repeating: Float(i0)) + lane
+                        let x = minimum(maximum(rowX + c * i, .zero), maxX)
+                        let y = minimum(maximum(rowY + n * i, .zero), maxY)
+                        let (xf, yf) = (x.rounded(.down), y.rounded(.down))
+                        let (fx, fy) = (x - xf, y - yf)
+                        let x0 = unsafeBitCast(xf + magic, to: SIMD8<Int32>.self) &- 0x4B00_0000
+                        let y0 = unsafeBitCast(yf + magic, to: SIMD8<Int32>.self) &- 0x4B00_0000
+                        let right = laneSelect(laneLess(x0 &+ 1, width32), three, SIMD8<Int32>.zero)
+                        let down = laneSelect(laneLess(y0 &+ 1, height32), rowBytes, SIMD8<Int32>.zero)
+                        let k = (y0 &* width32 &+ x0) &* 3
+                        let (gx, hx) = ((1 - fx) * (1 / 255), fx * (1 / 255))
+                        let (wa, wb, wc, wd) = (gx * (1 - fy), hx * (1 - fy), gx * fy, hx * fy)
+                        let safe = (k &+ down &+ right).max() < last
+                        for l in 0..<min(8, size - i0) {
+                            // crop pixel i0 + l: its four corners, weighted
+                            let p = px + Int(k[l])
+                            let (r, d) = (Int(right[l]), Int(down[l]))
+                            var v = corner(p, safe) * wa[l]
+                            v = multiplyAdd(corner(p + r, safe), SIMD4(repeating: wb[l]), v)
+                            v = multiplyAdd(corner(p + d, safe), SIMD4(repeating: wc[l]), v)
+                            v = multiplyAdd(corner(p + d + r, safe), SIMD4(repeating: wd[l]), v)
+                            let o = (j * size + i0 + l) * 3
+                            if o + 3 < count {
+                                out.storeVector(v, at: o)
+                            } else {
+                                (out[o], out[o + 1], out[o + 2]) = (v[0], v[1], v[2])
+                            }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The pixel at `p` as (R, G, B, any) floats: one 4-byte load when `wide` (the byte after the
+    /// pixel is inside the image), else three.
+    @inline(__always)
+    private func corner(_ p: UnsafePointer<UInt8>, _ wide: Bool) -> SIMD4<Float> {
+        SIMD4<Float>(wide ? p.loadVector(SIMD4<UInt8>.self, at: 0) : SIMD4<UInt8>(p[0], p[1], p[2], 0))
     }
 
     /// Scalar reference twin of `crop(_:size:into:)`, straight from the definition.

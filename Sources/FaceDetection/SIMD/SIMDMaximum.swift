@@ -25,3 +25,11 @@ func maximum(_ a: SIMD16<Float>, _ b: SIMD16<Float>) -> SIMD16<Float> {
     for i in 0..<16 { r[i] = a[i] < b[i] ? b[i] : a[i] }
     return r
 }
+
+/// Lane-wise minimum of two float vectors (one `minps` per 4 lanes, for the same reasons as `maximum`).
+@inline(__always)
+func minimum(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+    var r = a
+    for i in 0..<8 { r[i] = b[i] < a[i] ? b[i] : a[i] }
+    return r
+}
