@@ -77,7 +77,7 @@ final class FaceMeshNetwork: Sendable {
         precondition(input.count == n * n * 3)
         stem.apply(input, height: n, width: n, into: &s.first, padded: &s.padded)
         for block in backbone {
-            block.apply(s.first, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+            block.apply(s.first, into: &s.second, row: &s.row)
             swap(&s.first, &s.second)
         }
         // The 6×6×128 trunk stays in `first` for both heads.
@@ -96,29 +96,39 @@ final class FaceMeshNetwork: Sendable {
     /// One head on the trunk in `s.first` (left unchanged); its dense output (padded to a multiple of
     /// 16) in `s.dense`.
     private func run(_ head: Head, scratch s: inout FaceMeshScratch) {
-        head.blocks[0].apply(s.first, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
+        head.blocks[0].apply(s.first, into: &s.second, row: &s.row)
         for block in head.blocks.dropFirst() {
-            block.apply(s.second, into: &s.third, padded: &s.padded, depthwise: &s.depthwise)
+            block.apply(s.second, into: &s.third, row: &s.row)
             swap(&s.second, &s.third)
         }
         let (h, w) = (s.second.height, s.second.width)
+        precondition(s.second.channels == 128)
         s.third.reshape(height: h, width: w, channels: 32)
+        let (inStart, inLine) = (s.second.offset(0, 0), s.second.rowStride)
+        let (outStart, outLine) = (s.third.offset(0, 0), s.third.rowStride)
         s.second.values.withUnsafeBufferPointer { inBuffer in
             head.reduce.withUnsafeBufferPointer { wb in
                 head.reduceBias.withUnsafeBufferPointer { bb in
-                    s.third.values.withUnsafeMutableBufferPointer { outBuffer in
-                        // Safety: the map holds h·w pixels of 128 floats, the output was reshaped to h·w
-                        // pixels of 32; the weights hold 128·32 floats and the bias 32 (checked in Head.init).
-                        PointwiseConvolution.row(
-                            inBuffer.baseAddress!, pixels: h * w, inputs: 128, weights: wb.baseAddress!,
-                            bias: bb.baseAddress!, outputs: 32, into: outBuffer.baseAddress!)
+                    head.reduceActivation.slopes.withUnsafeBufferPointer { sb in
+                        s.third.values.withUnsafeMutableBufferPointer { outBuffer in
+                            // Safety: row y < h of both bordered maps holds w pixels from offset(y, 0) = start +
+                            // y·line, of 128 and 32 floats; the weights hold 128·32 floats, bias and slopes 32 (Head.init).
+                            for y in 0..<h {
+                                let row = outBuffer.baseAddress! + outStart + y * outLine
+                                PointwiseConvolution.row(
+                                    inBuffer.baseAddress! + inStart + y * inLine, pixels: w, inputs: 128,
+                                    weights: wb.baseAddress!, bias: bb.baseAddress!, outputs: 32, into: row)
+                                ResidualBlock.finishRow(
+                                    row, width: w, channels: 32, slopes: sb.baseAddress!, skip: row, skipChannels: 0,
+                                    skipStride: 1, skipRowStride: 0)
+                            }
+                        }
                     }
                 }
             }
         }
-        head.reduceActivation.apply(to: &s.third)
-        head.last.apply(s.third, into: &s.second, padded: &s.padded, depthwise: &s.depthwise)
-        precondition(s.second.height * s.second.width * s.second.pixelStride == head.output.inputs)
-        head.output.apply(s.second.values, into: &s.dense)
+        head.last.apply(s.third, into: &s.tight, row: &s.row)
+        precondition(h * w * head.last.outputs == head.output.inputs)
+        head.output.apply(s.tight, into: &s.dense)
     }
 }

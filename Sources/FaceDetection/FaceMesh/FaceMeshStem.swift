@@ -21,15 +21,17 @@ struct FaceMeshStem: Sendable {
     }
 
     /// The layer on `input` (`height`×`width`×3 floats, even sizes) into `output` (reshaped to
-    /// half each size × 16); `padded` is a scratch buffer that grows as needed.
+    /// half each size × 16, the first block's input); `padded` is a scratch buffer that grows as needed.
     func apply(
-        _ input: [Float], height h: Int, width w: Int, into output: inout FeatureMap, padded: inout [Float]
+        _ input: [Float], height h: Int, width w: Int, into output: inout BorderedFeatureMap, padded: inout [Float]
     ) {
         precondition(h % 2 == 0 && w % 2 == 0 && input.count >= h * w * 3)
         let line = (w + 1) * 3
         if padded.count < (h + 1) * line { padded = [Float](repeating: 0, count: (h + 1) * line) }
         let (oh, ow) = (h / 2, w / 2)
         output.reshape(height: oh, width: ow, channels: 16)
+        let start = output.offset(0, 0)
+        let outLine = output.rowStride
         input.withUnsafeBufferPointer { inBuffer in
             padded.withUnsafeMutableBufferPointer { padBuffer in
                 // Safety: padded holds (h + 1) rows of (w + 1)·3 floats; row y < h gets the input's w·3
@@ -45,33 +47,37 @@ struct FaceMeshStem: Sendable {
         padded.withUnsafeBufferPointer { padBuffer in
             weights.withUnsafeBufferPointer { wb in
                 bias.withUnsafeBufferPointer { bb in
-                    output.values.withUnsafeMutableBufferPointer { outBuffer in
-                        // Safety: output pixel (oy, ox) reads padded rows 2·oy…2·oy + 2 ≤ h, floats
-                        // 6·ox…6·ox + 8 < line; weights hold 27·16 floats, bias 16 (checked in init); the
-                        // output holds oh·ow·16 floats.
-                        let pad = padBuffer.baseAddress!
-                        let wp = wb.baseAddress!
-                        let b = bb.baseAddress!.loadVector(at: 0)
-                        let dst = outBuffer.baseAddress!
-                        for oy in 0..<oh {
-                            for ox in 0..<ow {
-                                // 16 outputs of pixel (oy, ox): bias + Σ over the 27 patch values
-                                var a = b
-                                for ky in 0..<3 {
-                                    let patch = pad + (2 * oy + ky) * line + 6 * ox
-                                    let wk = wp + ky * 9 * 16
-                                    for t in 0..<9 {
-                                        a = multiplyAdd(SIMD16(repeating: patch[t]), wk.loadVector(at: t * 16), a)
+                    activation.slopes.withUnsafeBufferPointer { sb in
+                        output.values.withUnsafeMutableBufferPointer { outBuffer in
+                            // Safety: output pixel (oy, ox) reads padded rows 2·oy…2·oy + 2 ≤ h, floats
+                            // 6·ox…6·ox + 8 < line; weights hold 27·16 floats, bias and slopes 16 (checked in
+                            // init); the bordered output's interior pixel (oy, ox) is 16 floats at
+                            // start + oy·outLine + ox·16.
+                            let pad = padBuffer.baseAddress!
+                            let wp = wb.baseAddress!
+                            let b = bb.baseAddress!.loadVector(at: 0)
+                            let slope = sb.baseAddress!.loadVector(at: 0)
+                            let dst = outBuffer.baseAddress! + start
+                            for oy in 0..<oh {
+                                for ox in 0..<ow {
+                                    // 16 outputs of pixel (oy, ox): PReLU(bias + Σ over the 27 patch values)
+                                    var a = b
+                                    for ky in 0..<3 {
+                                        let patch = pad + (2 * oy + ky) * line + 6 * ox
+                                        let wk = wp + ky * 9 * 16
+                                        for t in 0..<9 {
+                                            a = multiplyAdd(SIMD16(repeating: patch[t]), wk.loadVector(at: t * 16), a)
+                                        }
                                     }
+                                    a = multiplyAdd(minimum(a, .zero), slope, maximum(a, .zero))
+                                    dst.storeVector(a, at: oy * outLine + ox * 16)
                                 }
-                                dst.storeVector(a, at: (oy * ow + ox) * 16)
                             }
                         }
                     }
                 }
             }
         }
-        activation.apply(to: &output)
     }
 
     /// Scalar reference twin of `apply`: the whole `height/2`×`width/2`×16 map, taps past the right

@@ -33,3 +33,11 @@ func minimum(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
     for i in 0..<8 { r[i] = b[i] < a[i] ? b[i] : a[i] }
     return r
 }
+
+/// `minimum` for 16 lanes.
+@inline(__always)
+func minimum(_ a: SIMD16<Float>, _ b: SIMD16<Float>) -> SIMD16<Float> {
+    var r = a
+    for i in 0..<16 { r[i] = b[i] < a[i] ? b[i] : a[i] }
+    return r
+}

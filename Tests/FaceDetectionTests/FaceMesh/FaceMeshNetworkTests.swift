@@ -62,11 +62,61 @@ func faceMeshNetworkMatchesLiteRT(input: String) throws {
         ModelFile(bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Models/face_mesh.fdm")))))
     for (h, w) in [(2, 2), (4, 10), (14, 6), (22, 18)] {
         let input = rng.floats(h * w * 3)
-        var map = FeatureMap()
+        var map = BorderedFeatureMap()
         var padded: [Float] = []
         stem.apply(input, height: h, width: w, into: &map, padded: &padded)
         let expected = stem.scalar(input, height: h, width: w)
-        let worst = zip(map.values.prefix(expected.count), expected).map { abs($0 - $1) }.max() ?? .infinity
-        #expect(map.height == h / 2 && map.width == w / 2 && worst < 1e-5, "\(h)×\(w)")
+        #expect(map.height == h / 2 && map.width == w / 2 && map.channels == 16)
+        #expect(borderIsZero(map), "\(h)×\(w)")
+        let worst = zip(interior(map), expected).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(worst < 1e-5, "\(h)×\(w)")
+    }
+}
+
+/// The interior of a bordered map as a tight channel-last array.
+private func interior(_ map: BorderedFeatureMap) -> [Float] {
+    var out: [Float] = []
+    for y in 0..<map.height { for x in 0..<map.width { for c in 0..<map.channels { out.append(map[y, x, c]) } } }
+    return out
+}
+
+/// Whether every border pixel of a bordered map is zero.
+private func borderIsZero(_ map: BorderedFeatureMap) -> Bool {
+    (-1...map.height).allSatisfy { y in
+        (-1...map.width).allSatisfy { x in
+            y >= 0 && y < map.height && x >= 0 && x < map.width || (0..<map.channels).allSatisfy { map[y, x, $0] == 0 }
+        }
+    }
+}
+
+/// A residual block (row-by-row depthwise, 1×1 convolution, skip and PReLU into a bordered or a tight
+/// output) against its scalar twin, at both strides, widening or not, on sizes whose rows leave
+/// 1–3 pixels after the 1×1 kernel's groups of four; the output map's border stays zero, also when
+/// the map held other values before.
+@Test func residualBlockMatchesScalarTwin() {
+    var rng = TestRandom(state: 15)
+    for (h, w, ni, no, stride) in [
+        (6, 6, 16, 16, 1), (3, 5, 32, 32, 1), (1, 1, 16, 16, 1), (6, 10, 16, 32, 2), (4, 14, 32, 64, 2),
+        (2, 2, 128, 128, 2), (7, 9, 64, 64, 1),
+    ] {
+        let slopes = rng.floats(no)
+        let block = ResidualBlock(
+            inputs: ni, outputs: no, stride: stride, dw: rng.floats(9 * ni), dwBias: rng.floats(ni),
+            pw: rng.floats(ni * no), pwBias: rng.floats(no), activation: PReLU(slopes: slopes))
+        let tight = rng.floats(h * w * ni)
+        var input = BorderedFeatureMap()
+        input.reshape(height: h, width: w, channels: ni)
+        for y in 0..<h { for x in 0..<w { for c in 0..<ni { input[y, x, c] = tight[(y * w + x) * ni + c] } } }
+        var output = BorderedFeatureMap()
+        output.values = [Float](repeating: .nan, count: (h + 2) * (w + 2) * no)
+        var row: [Float] = []
+        block.apply(input, into: &output, row: &row)
+        var flat: [Float] = []
+        block.apply(input, into: &flat, row: &row)
+        let expected = block.applyScalar(tight, height: h, width: w)
+        #expect(output.height == h / stride && output.width == w / stride && borderIsZero(output))
+        let worst = zip(interior(output), expected).map { abs($0 - $1) }.max() ?? .infinity
+        let worstFlat = zip(flat, expected).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(flat.count == expected.count && worst < 1e-4 && worstFlat < 1e-4, "\(h)×\(w)×\(ni)→\(no)/\(stride)")
     }
 }
