@@ -1,7 +1,9 @@
 /// A fully connected layer `out = W · in + b`, optionally followed by a PReLU.
 ///
 /// Weights are stored transposed, `[input][paddedOutputs]`, outputs zero-padded to a multiple of
-/// 16, so the kernel accumulates 16 outputs per `SIMD16<Float>`: `acc += broadcast(in[i]) * W[i]`.
+/// 16, so the kernel accumulates 16 outputs per `SIMD16<Float>`: `acc += broadcast(in[i]) * W[i]`,
+/// four such blocks at a time (64 outputs: each weight row is read as 256 contiguous bytes, and
+/// four independent sums hide the add latency).
 struct Dense: Sendable {
     /// Input length.
     let inputs: Int
@@ -52,7 +54,36 @@ struct Dense: Sendable {
                         let input = inBuffer.baseAddress!
                         let w = wBuffer.baseAddress!
                         let dst = outBuffer.baseAddress!
-                        for block in 0..<(paddedOutputs / 16) {
+                        let blocks = paddedOutputs / 16
+                        var block = 0
+                        while block + 4 <= blocks {
+                            // acc[o] = b[o] + Σ_i in[i] * W[i][o], 64 outputs at a time (the weights read row by row)
+                            var acc0 = bBuffer.baseAddress!.loadVector(at: block * 16)
+                            var acc1 = bBuffer.baseAddress!.loadVector(at: block * 16 + 16)
+                            var acc2 = bBuffer.baseAddress!.loadVector(at: block * 16 + 32)
+                            var acc3 = bBuffer.baseAddress!.loadVector(at: block * 16 + 48)
+                            var row = w + block * 16
+                            for i in 0..<inputs {
+                                let x = SIMD16(repeating: input[i])
+                                acc0 += x * row.loadVector(at: 0)
+                                acc1 += x * row.loadVector(at: 16)
+                                acc2 += x * row.loadVector(at: 32)
+                                acc3 += x * row.loadVector(at: 48)
+                                row += paddedOutputs
+                            }
+                            if let activation {
+                                acc0 = activation.apply(acc0, block: block)
+                                acc1 = activation.apply(acc1, block: block + 1)
+                                acc2 = activation.apply(acc2, block: block + 2)
+                                acc3 = activation.apply(acc3, block: block + 3)
+                            }
+                            dst.storeVector(acc0, at: block * 16)
+                            dst.storeVector(acc1, at: block * 16 + 16)
+                            dst.storeVector(acc2, at: block * 16 + 32)
+                            dst.storeVector(acc3, at: block * 16 + 48)
+                            block += 4
+                        }
+                        for block in block..<blocks {
                             // acc[o] = b[o] + Σ_i in[i] * W[i][o], 16 outputs at a time
                             var acc = bBuffer.baseAddress!.loadVector(at: block * 16)
                             let column = w + block * 16

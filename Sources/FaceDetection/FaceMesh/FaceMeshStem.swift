@@ -59,7 +59,31 @@ struct FaceMeshStem: Sendable {
                             let slope = sb.baseAddress!.loadVector(at: 0)
                             let dst = outBuffer.baseAddress! + start
                             for oy in 0..<oh {
-                                for ox in 0..<ow {
+                                var ox = 0
+                                while ox + 4 <= ow {
+                                    // 16 outputs of pixels (oy, ox…ox+3): PReLU(bias + Σ over the 27 patch
+                                    // values), four independent sums (a pixel's patch starts 6 floats after the
+                                    // previous one's)
+                                    var (a0, a1, a2, a3) = (b, b, b, b)
+                                    for ky in 0..<3 {
+                                        let patch = pad + (2 * oy + ky) * line + 6 * ox
+                                        let wk = wp + ky * 9 * 16
+                                        for t in 0..<9 {
+                                            let w = wk.loadVector(at: t * 16)
+                                            a0 = multiplyAdd(SIMD16(repeating: patch[t]), w, a0)
+                                            a1 = multiplyAdd(SIMD16(repeating: patch[t + 6]), w, a1)
+                                            a2 = multiplyAdd(SIMD16(repeating: patch[t + 12]), w, a2)
+                                            a3 = multiplyAdd(SIMD16(repeating: patch[t + 18]), w, a3)
+                                        }
+                                    }
+                                    let o = dst + oy * outLine + ox * 16
+                                    o.storeVector(multiplyAdd(minimum(a0, .zero), slope, maximum(a0, .zero)), at: 0)
+                                    o.storeVector(multiplyAdd(minimum(a1, .zero), slope, maximum(a1, .zero)), at: 16)
+                                    o.storeVector(multiplyAdd(minimum(a2, .zero), slope, maximum(a2, .zero)), at: 32)
+                                    o.storeVector(multiplyAdd(minimum(a3, .zero), slope, maximum(a3, .zero)), at: 48)
+                                    ox += 4
+                                }
+                                for ox in ox..<ow {
                                     // 16 outputs of pixel (oy, ox): PReLU(bias + Σ over the 27 patch values)
                                     var a = b
                                     for ky in 0..<3 {

@@ -111,7 +111,7 @@ func maxPoolMatchesScalarTwin(size: Int, stride: Int, h: Int, w: Int, c: Int) {
     #expect(MaxPool(size: 3, stride: 2).outputLength(5) == 2)
 }
 
-@Test(arguments: [(576, 128), (128, 6), (1152, 256), (256, 16), (7, 3), (1, 1), (33, 17)])
+@Test(arguments: [(576, 128), (128, 6), (1152, 256), (256, 16), (7, 3), (1, 1), (33, 17), (288, 1404), (50, 80)])
 func denseMatchesScalarTwin(inputs: Int, outputs: Int) {
     var rng = TestRandom(state: UInt64(inputs * 7 + outputs))
     let order = (0..<inputs).reversed().map { $0 }
