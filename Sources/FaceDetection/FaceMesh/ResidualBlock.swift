@@ -10,7 +10,8 @@
 /// The block runs one output row at a time: the depthwise row into a small buffer that stays in
 /// the cache, the 1×1 convolution of that row straight into the output, then `finishRow` adds the
 /// skip and applies the PReLU in place; the output is the next block's bordered map, or a tight
-/// map for the dense layer after the last block.
+/// map for the dense layer after the last block. (Maps under 8 pixels wide go through each step
+/// whole instead.)
 struct ResidualBlock: Sendable {
     /// Input and output channels (multiples of 16; `outputs ≥ inputs`).
     let inputs: Int, outputs: Int
@@ -56,7 +57,11 @@ struct ResidualBlock: Sendable {
         precondition(input.channels == ni)
         precondition(stride == 1 || (h % 2 == 0 && w % 2 == 0))
         let (oh, ow) = outputSize(height: h, width: w)
-        if row.count < ow * ni { row = [Float](repeating: 0, count: ow * ni) }
+        // Rows shorter than 8 pixels leave the 1×1 kernel's groups of four half empty: such a map goes
+        // through it whole, the depthwise map and the 1×1 output side by side in `row`.
+        let whole = ow < 8
+        let needed = whole ? oh * ow * (ni + no) : ow * ni
+        if row.count < needed { row = [Float](repeating: 0, count: needed) }
         let line = input.rowStride
         input.values.withUnsafeBufferPointer { inBuffer in
             row.withUnsafeMutableBufferPointer { rowBuffer in
@@ -67,27 +72,40 @@ struct ResidualBlock: Sendable {
                                 activation.slopes.withUnsafeBufferPointer { sb in
                                     // Safety: stride 1 reads input rows oy − 1…oy + 1 from column −1 to w, stride
                                     // 2 rows 2·oy…2·oy + 2 ≤ h from column 0 to w: all inside the bordered map;
-                                    // the row buffer holds ow·ni floats (grown above); weights 9·ni and ni·no,
-                                    // biases ni and no, slopes no floats (checked when the block was read).
+                                    // the row buffer holds ow·ni floats, or oh·ow·(ni + no) for a whole map
+                                    // (grown above); weights 9·ni and ni·no, biases ni and no, slopes no floats
+                                    // (checked when the block was read).
                                     let x = inBuffer.baseAddress!
                                     let mid = rowBuffer.baseAddress!
+                                    let tight = mid + oh * ow * ni
                                     for oy in 0..<oh {
+                                        let d = whole ? mid + oy * ow * ni : mid
                                         if stride == 1 {
                                             DepthwiseConvolution.row(
                                                 x + input.offset(oy - 1, -1), x + input.offset(oy, -1),
                                                 x + input.offset(oy + 1, -1), width: w, channels: ni,
                                                 weights: dwb.baseAddress!, bias: dbb.baseAddress!, relu: false,
-                                                into: mid)
+                                                into: d)
                                         } else {
                                             let top = x + input.offset(2 * oy, 0)
                                             StridedDepthwiseConvolution.row(
                                                 top, top + line, top + 2 * line, width: ow, channels: ni,
-                                                weights: dwb.baseAddress!, bias: dbb.baseAddress!, into: mid)
+                                                weights: dwb.baseAddress!, bias: dbb.baseAddress!, into: d)
                                         }
-                                        let y = out + oy * rowStride
+                                        if !whole {
+                                            PointwiseConvolution.row(
+                                                mid, pixels: ow, inputs: ni, weights: pwb.baseAddress!,
+                                                bias: pbb.baseAddress!, outputs: no, into: out + oy * rowStride)
+                                        }
+                                    }
+                                    if whole {
                                         PointwiseConvolution.row(
-                                            mid, pixels: ow, inputs: ni, weights: pwb.baseAddress!,
-                                            bias: pbb.baseAddress!, outputs: no, into: y)
+                                            mid, pixels: oh * ow, inputs: ni, weights: pwb.baseAddress!,
+                                            bias: pbb.baseAddress!, outputs: no, into: tight)
+                                    }
+                                    for oy in 0..<oh {
+                                        let y = out + oy * rowStride
+                                        if whole { y.update(from: tight + oy * ow * no, count: ow * no) }
                                         Self.finishRow(
                                             y, width: ow, channels: no, slopes: sb.baseAddress!,
                                             skip: x + input.offset(stride * oy, 0), skipChannels: ni,
