@@ -6,7 +6,8 @@ import Foundation
 /// For each face, a square region 1.5 times the box's longer side, centred on the box and turned so
 /// that the eyes are level (`FaceMeshRegion`), is sampled to 192×192 pixels, the network runs on it,
 /// and its points are turned and scaled back into the image. One value can be shared between
-/// threads; each call has its own scratch memory.
+/// threads; each pass takes scratch memory of its own from the network's pool (reused from face to
+/// face and from call to call).
 public struct FaceMeshEstimator: Sendable {
     private let network: FaceMeshNetwork
 
@@ -20,16 +21,15 @@ public struct FaceMeshEstimator: Sendable {
     /// The mesh of `face` in `image`, or nil when the face has no eye landmarks (the region's
     /// rotation comes from them) or the image is empty.
     public func mesh(for face: Face, in image: RGBImage) -> FaceMesh? {
-        var scratch = FaceMeshScratch()
+        var scratch = network.scratchPool.take()
+        defer { network.scratchPool.giveBack(scratch) }
         return mesh(for: face, in: image, scratch: &scratch)
     }
 
     /// The meshes of `faces` in `image`, in order (nil where `mesh(for:in:)` gives nil), spread over
     /// up to `threads` threads, one face per task; the result does not depend on `threads`.
     public func meshes(for faces: [Face], in image: RGBImage, threads: Int = 1) -> [FaceMesh?] {
-        parallelMap(count: faces.count, threads: threads, makeState: { FaceMeshScratch() }) { scratch, k in
-            mesh(for: faces[k], in: image, scratch: &scratch)
-        }
+        parallelMap(count: faces.count, threads: threads) { k in mesh(for: faces[k], in: image) }
     }
 
     /// `mesh(for:in:)` with the calling thread's scratch memory.

@@ -46,6 +46,9 @@ final class FaceMeshNetwork: Sendable {
         }
     }
 
+    /// Scratch memory for `run`, reused from call to call.
+    let scratchPool = FaceMeshScratchPool()
+
     private let stem: FaceMeshStem
     private let backbone: [ResidualBlock]
     private let mesh: Head, score: Head
@@ -87,9 +90,10 @@ final class FaceMeshNetwork: Sendable {
         return Output(landmarks: landmarks, faceLogit: s.dense[0])
     }
 
-    /// Runs the network with scratch memory of its own.
+    /// Runs the network with scratch memory from `scratchPool`.
     func run(_ input: [Float]) -> Output {
-        var scratch = FaceMeshScratch()
+        var scratch = scratchPool.take()
+        defer { scratchPool.giveBack(scratch) }
         return run(input, scratch: &scratch)
     }
 
