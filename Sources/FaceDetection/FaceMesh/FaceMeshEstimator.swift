@@ -49,8 +49,8 @@ public struct FaceMeshEstimator: Sendable {
     /// The network on `region` of `image`, its points mapped back into the image.
     func mesh(in region: FaceMeshRegion, of image: RGBImage, scratch: inout FaceMeshScratch) -> FaceMesh {
         let size = FaceMeshNetwork.inputSize
-        region.crop(image, size: size, into: &scratch.input)
-        let out = network.run(scratch.input, scratch: &scratch)
+        region.crop(image, size: size, into: &scratch.padded)
+        let out = network.runPadded(scratch: &scratch)
         let scale = region.side / Float(size)
         var points: [SIMD3<Float>] = []
         points.reserveCapacity(FaceMesh.pointCount)

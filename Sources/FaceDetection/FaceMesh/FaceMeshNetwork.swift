@@ -79,6 +79,19 @@ final class FaceMeshNetwork: Sendable {
         let n = Self.inputSize
         precondition(input.count == n * n * 3)
         stem.apply(input, height: n, width: n, into: &s.first, padded: &s.padded)
+        return runAfterStem(scratch: &s)
+    }
+
+    /// Runs the network on the input in `s.padded`, in the stem's padded layout (193 rows of 193
+    /// pixels, the last pixel of each row and the last row zero; `FaceMeshRegion.crop` writes it).
+    func runPadded(scratch s: inout FaceMeshScratch) -> Output {
+        let n = Self.inputSize
+        stem.apply(padded: s.padded, height: n, width: n, into: &s.first)
+        return runAfterStem(scratch: &s)
+    }
+
+    /// The blocks and heads on the stem's output in `s.first`.
+    private func runAfterStem(scratch s: inout FaceMeshScratch) -> Output {
         for block in backbone {
             block.apply(s.first, into: &s.second, row: &s.row)
             swap(&s.first, &s.second)

@@ -39,7 +39,8 @@ struct FaceMeshRegion: Sendable, Equatable {
     }
 
     /// The region as a `size`×`size` RGB float crop in [0, 1], channel-last, into `output` (resized
-    /// to fit): pixel (i, j) is the image sampled bilinearly at
+    /// to fit) in the face mesh stem's padded layout: `size + 1` rows of `size + 1` pixels of 3 floats,
+    /// the last pixel of each row and the last row zero. Pixel (i, j) is the image sampled bilinearly at
     /// `imagePoint((i + 0.5) / size, (j + 0.5) / size)` (pixel centres at whole + 0.5), clamped to
     /// the border (MediaPipe's `BORDER_REPLICATE`). The sample points step along the region's
     /// turned axes, so the trigonometry is done once per crop. (MediaPipe's OpenCV converter maps
@@ -49,18 +50,18 @@ struct FaceMeshRegion: Sendable, Equatable {
     ///
     /// Eight crop pixels of a row at a time: their sample points, clamps, corner offsets and the four
     /// bilinear weights in 8-lane vectors, then per pixel four 4-byte corner loads (R, G, B and one
-    /// byte of the next pixel, which gets no weight) blended as 4-lane vectors.
+    /// byte of the next pixel, which gets no weight) blended and stored as 4-lane vectors (the fourth
+    /// lane lands on the next pixel, written after it, or on the row's zero pixel, zeroed after the row).
     func crop(_ image: RGBImage, size: Int, into output: inout [Float]) {
-        let count = size * size * 3
+        let line = (size + 1) * 3
+        let count = (size + 1) * line
         if output.count != count { output = [Float](repeating: 0, count: count) }
-        guard image.width > 0 && image.height > 0 else {
-            for k in 0..<count { output[k] = 0 }
-            return
-        }
         let (w, h) = (image.width, image.height)
         // Lane arithmetic below: whole pixel coordinates as exact floats, byte offsets in Int32.
-        guard max(w, h) < 1 << 22 && w * h * 3 < Int(Int32.max) else {
-            output = cropScalar(image, size: size)
+        guard w > 0 && h > 0 && max(w, h) < 1 << 22 && w * h * 3 < Int(Int32.max) else {
+            let tight = cropScalar(image, size: size)
+            for k in 0..<count { output[k] = 0 }
+            for j in 0..<size { for k in 0..<(size * 3) { output[j * line + k] = tight[j * size * 3 + k] } }
             return
         }
         let (maxX, maxY) = (SIMD8<Float>(repeating: Float(w - 1)), SIMD8<Float>(repeating: Float(h - 1)))
@@ -80,8 +81,9 @@ struct FaceMeshRegion: Sendable, Equatable {
             output.withUnsafeMutableBufferPointer { outBuffer in
                 // Safety: x0 + right < w and y0 + down < h after the clamp, so every corner offset is at
                 // most `last`; 4-byte loads are made only where all offsets of the 8 pixels are below it.
-                // Pixel (i, j) writes floats (j·size + i)·3 …+3 (+1 lane the next pixel overwrites, except
-                // for the last pixel, written as 3 floats) < size·size·3 = the output's count.
+                // Pixel (i, j) writes floats j·line + 3·i …+4 ≤ j·line + 3·size + 1 < (j + 1)·line; row
+                // j < size then zeroes floats j·line + 3·size …+3, the last row floats size·line …+line
+                // = the output's count.
                 let px = pixelBuffer.baseAddress!
                 let out = outBuffer.baseAddress!
                 for j in 0..<size {
@@ -110,15 +112,12 @@ struct FaceMeshRegion: Sendable, Equatable {
                             v = multiplyAdd(corner(p + r, safe), SIMD4(repeating: wb[l]), v)
                             v = multiplyAdd(corner(p + d, safe), SIMD4(repeating: wc[l]), v)
                             v = multiplyAdd(corner(p + d + r, safe), SIMD4(repeating: wd[l]), v)
-                            let o = (j * size + i0 + l) * 3
-                            if o + 3 < count {
-                                out.storeVector(v, at: o)
-                            } else {
-                                (out[o], out[o + 1], out[o + 2]) = (v[0], v[1], v[2])
-                            }
+                            out.storeVector(v, at: j * line + (i0 + l) * 3)
                         }
                     }
+                    (out + j * line + size * 3).update(repeating: 0, count: 3)
                 }
+                (out + size * line).update(repeating: 0, count: line)
             }
         }
     }

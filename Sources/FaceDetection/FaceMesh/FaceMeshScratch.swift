@@ -1,12 +1,11 @@
-/// The working memory of face mesh passes: three bordered feature maps used in turn, the stem's
-/// padded input, a block's depthwise row, a head's last map, and the dense output. One per thread,
+/// The working memory of face mesh passes: the network's input, three bordered feature maps used in
+/// turn, a block's depthwise row, a head's last map, and the dense output. One per thread,
 /// reused from face to face (the buffers only grow); never shared.
 struct FaceMeshScratch {
-    /// The network's input: the face region sampled to 192×192×3 floats.
-    var input: [Float] = []
     /// Layer outputs, taking turns.
     var first = BorderedFeatureMap(), second = BorderedFeatureMap(), third = BorderedFeatureMap()
-    /// The stem's input with its zero row and column.
+    /// The network's input with its zero row and column, as the stem reads it: the face region sampled
+    /// to 192×192×3 floats by `FaceMeshRegion.crop`.
     var padded: [Float] = []
     /// One output row of a block's depthwise convolution.
     var row: [Float] = []

@@ -21,17 +21,14 @@ struct FaceMeshStem: Sendable {
     }
 
     /// The layer on `input` (`height`×`width`×3 floats, even sizes) into `output` (reshaped to
-    /// half each size × 16, the first block's input); `padded` is a scratch buffer that grows as needed.
+    /// half each size × 16, the first block's input); `padded` is a scratch buffer that grows as needed
+    /// and receives the input in the layout `apply(padded:height:width:into:)` reads.
     func apply(
         _ input: [Float], height h: Int, width w: Int, into output: inout BorderedFeatureMap, padded: inout [Float]
     ) {
         precondition(h % 2 == 0 && w % 2 == 0 && input.count >= h * w * 3)
         let line = (w + 1) * 3
         if padded.count < (h + 1) * line { padded = [Float](repeating: 0, count: (h + 1) * line) }
-        let (oh, ow) = (h / 2, w / 2)
-        output.reshape(height: oh, width: ow, channels: 16)
-        let start = output.offset(0, 0)
-        let outLine = output.rowStride
         input.withUnsafeBufferPointer { inBuffer in
             padded.withUnsafeMutableBufferPointer { padBuffer in
                 // Safety: padded holds (h + 1) rows of (w + 1)·3 floats; row y < h gets the input's w·3
@@ -44,6 +41,18 @@ struct FaceMeshStem: Sendable {
                 (pad + h * line).update(repeating: 0, count: line)
             }
         }
+        apply(padded: padded, height: h, width: w, into: &output)
+    }
+
+    /// The layer on an input already in the padded layout (`FaceMeshRegion.crop` writes it): `height + 1`
+    /// rows of `width + 1` pixels of 3 floats, the last pixel of each row and the last row zero.
+    func apply(padded: [Float], height h: Int, width w: Int, into output: inout BorderedFeatureMap) {
+        precondition(h % 2 == 0 && w % 2 == 0 && padded.count >= (h + 1) * (w + 1) * 3)
+        let line = (w + 1) * 3
+        let (oh, ow) = (h / 2, w / 2)
+        output.reshape(height: oh, width: ow, channels: 16)
+        let start = output.offset(0, 0)
+        let outLine = output.rowStride
         padded.withUnsafeBufferPointer { padBuffer in
             weights.withUnsafeBufferPointer { wb in
                 bias.withUnsafeBufferPointer { bb in

@@ -55,8 +55,8 @@ import Testing
     }
 }
 
-/// The 8-lane crop against its scalar twin on turned regions that reach past every edge of an
-/// odd-sized random image (the border is replicated), and on one inside it.
+/// The 8-lane crop (in the stem's padded layout) against its scalar twin on turned regions that
+/// reach past every edge of an odd-sized random image (the border is replicated), and on one inside it.
 @Test func faceMeshCropMatchesScalarTwin() {
     let image = randomImage(width: 37, height: 23, seed: 5)
     var crop: [Float] = []
@@ -69,8 +69,13 @@ import Testing
         for size in [1, 7, 16, 20] {
             region.crop(image, size: size, into: &crop)
             let expected = region.cropScalar(image, size: size)
-            #expect(crop.count == expected.count)
-            let worst = zip(crop, expected).map { abs($0 - $1) }.max() ?? .infinity
+            // The stem's padded layout: size + 1 rows of size + 1 pixels, the last pixel and row zero.
+            let line = (size + 1) * 3
+            #expect(crop.count == (size + 1) * line)
+            let interior = (0..<size).flatMap { j in crop[(j * line)..<(j * line + size * 3)] }
+            let padding = (0..<size).flatMap { j in crop[(j * line + size * 3)..<((j + 1) * line)] }
+            #expect(padding.allSatisfy { $0 == 0 } && crop[(size * line)...].allSatisfy { $0 == 0 })
+            let worst = zip(interior, expected).map { abs($0 - $1) }.max() ?? .infinity
             #expect(worst < 1e-4, "\(bounds) tilt \(tilt) size \(size): \(worst)")
         }
     }
