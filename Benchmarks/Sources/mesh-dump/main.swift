@@ -1,10 +1,13 @@
-// Development harness for fitting mesh-based attribute models (tools/fit_smile_mesh.py): reads the
+// Development harness for fitting mesh-based attribute models (tools/fit_smile_shape.py): reads the
 // images of a list (JPEG/PNG paths, one per line, or path TAB file), decodes each as the
 // command-line tool does, finds the faces as `facedetect images --mode accurate --min-face-size
 // <N>px --contours all` does, and for the face nearest the image centre writes one JSON line:
 // file, width, height, the face box, and the mesh's 468 points (x, y, z in image pixels; left out
 // for a face turned so far that Android's landmarks keep one eye, where the library's own mesh
-// comes from the measured points this harness cannot see). With
+// comes from the measured points this harness cannot see). The mesh runs on the box the detector
+// returns, which the library's own mesh has already refined, so its points differ slightly (about
+// 1 px on the astronaut) from the contours the tool prints; the smile fit takes its points from the
+// tool's JSON and only the pixels from here. With
 // `--ppm DIR` it also writes the decoded image as DIR/<line number>.ppm (the line's "ppm"), so
 // that a fit can sample the very pixels the library sees. Writes to standard output; per-photo
 // output of the evaluation sets stays out of the repository (keep it in /tmp).

@@ -57,32 +57,16 @@ extension Face: Codable {
             bounds: try container.decode(Rect.self, forKey: .box),
             score: try container.decode(Float.self, forKey: .score))
         if container.contains(.landmarks) {
-            let named = try container.nestedContainer(keyedBy: NameKey.self, forKey: .landmarks)
-            let types = try named.allKeys.map { key in
-                guard let type = LandmarkType(rawValue: key.stringValue) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: key, in: named, debugDescription: "no landmark is named \(key.stringValue)")
-                }
-                return type
-            }
-            landmarks = try LandmarkType.allCases.filter(types.contains).map { type in
-                Landmark(
-                    type: type, position: try named.decode(Point.self, forKey: NameKey(stringValue: type.rawValue)))
-            }
+            landmarks = try Self.decodeNamed(
+                LandmarkType.self, Point.self, in: container, forKey: .landmarks, what: "landmark"
+            )
+            .map { Landmark(type: $0.name, position: $0.value) }
         }
         if container.contains(.contours) {
-            let named = try container.nestedContainer(keyedBy: NameKey.self, forKey: .contours)
-            let kinds = try named.allKeys.map { key in
-                guard let kind = FaceContour.Kind(rawValue: key.stringValue) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: key, in: named, debugDescription: "no contour is named \(key.stringValue)")
-                }
-                return kind
-            }
-            contours = try FaceContour.Kind.allCases.filter(kinds.contains).map { kind in
-                FaceContour(
-                    kind: kind, points: try named.decode([Point].self, forKey: NameKey(stringValue: kind.rawValue)))
-            }
+            contours = try Self.decodeNamed(
+                FaceContour.Kind.self, [Point].self, in: container, forKey: .contours, what: "contour"
+            )
+            .map { FaceContour(kind: $0.name, points: $0.value) }
         }
         smilingProbability = try container.decodeIfPresent(Float.self, forKey: .smilingProbability)
         leftEyeOpenProbability = try container.decodeIfPresent(Float.self, forKey: .leftEyeOpenProbability)
@@ -90,5 +74,25 @@ extension Face: Codable {
         eulerX = try container.decodeIfPresent(Float.self, forKey: .eulerX)
         eulerY = try container.decodeIfPresent(Float.self, forKey: .eulerY)
         eulerZ = try container.decodeIfPresent(Float.self, forKey: .eulerZ)
+    }
+
+    /// The object at `key`, whose keys are names of `Name` (landmark types, contour kinds), as
+    /// (name, value) pairs in `Name.allCases` order (a JSON object has no order of its own); a key
+    /// that names no case is an error ("no `what` is named …").
+    private static func decodeNamed<Name: RawRepresentable & CaseIterable & Equatable, Value: Decodable>(
+        _: Name.Type, _: Value.Type, in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys,
+        what: String
+    ) throws -> [(name: Name, value: Value)] where Name.RawValue == String {
+        let named = try container.nestedContainer(keyedBy: NameKey.self, forKey: key)
+        let names = try named.allKeys.map { nameKey in
+            guard let name = Name(rawValue: nameKey.stringValue) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: nameKey, in: named, debugDescription: "no \(what) is named \(nameKey.stringValue)")
+            }
+            return name
+        }
+        return try Name.allCases.filter(names.contains).map { name in
+            (name, try named.decode(Value.self, forKey: NameKey(stringValue: name.rawValue)))
+        }
     }
 }
