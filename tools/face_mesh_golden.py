@@ -4,9 +4,11 @@
 Fixtures/grace_hopper.jpg, each resized with Pillow's bilinear filter, and a synthetic pattern of
 gradients and blocks), written to Fixtures/face-mesh-golden/golden.fdm (kind GOLD):
 `<name>.rgb` u8 [192, 192, 3] (the network sees value / 255), `<name>.landmarks` f32 [468, 3]
-(x, y, z in input pixels) and `<name>.score` f32 [1] (the face-presence logit, before the sigmoid).
+(x, y, z in input pixels), `<name>.score` f32 [1] (the face-presence logit, before the sigmoid) and
+`<name>.trunk` f32 [6, 6, 128] (`p_re_lu_15`, the last backbone block's output that both heads read:
+the features `FaceMesh.features` carries).
 
-    /work/venv-mesh/bin/pip install numpy flatbuffers ai-edge-litert pillow
+    /work/venv-mesh/bin/pip install numpy flatbuffers ai-edge-litert pillow   # (2026-12-04: ai-edge-litert 2.3.0)
     /work/venv-mesh/bin/python tools/face_mesh_golden.py \
         /work/venv-mesh/dl/mediapipe/modules/face_landmark/face_landmark.tflite
 """
@@ -35,6 +37,17 @@ def pattern():
     return rgb.astype(np.uint8)
 
 
+def trunk(tflite, rgb01):
+    """The interpreter's `p_re_lu_15` tensor (6×6×128) on `rgb01`."""
+    from ai_edge_litert.interpreter import Interpreter
+    it = Interpreter(model_path=tflite, num_threads=1, experimental_preserve_all_tensors=True)
+    it.allocate_tensors()
+    it.set_tensor(it.get_input_details()[0]["index"], rgb01[None].astype(np.float32))
+    it.invoke()
+    (index,) = [d["index"] for d in it.get_tensor_details() if d["name"] == "p_re_lu_15"]
+    return it.get_tensor(index).reshape(6, 6, 128)
+
+
 def main():
     tflite = sys.argv[1]
     inputs = collections.OrderedDict([
@@ -48,6 +61,7 @@ def main():
         t[f"{name}.rgb"] = rgb
         t[f"{name}.landmarks"] = landmarks.astype("<f4").reshape(468, 3)
         t[f"{name}.score"] = np.array([score], "<f4")
+        t[f"{name}.trunk"] = trunk(tflite, rgb.astype(np.float32) / 255).astype("<f4")
         print(name, "logit", score, "nose tip", landmarks.reshape(468, 3)[1])
     out = os.path.join(ROOT, "Fixtures", "face-mesh-golden", "golden.fdm")
     os.makedirs(os.path.dirname(out), exist_ok=True)

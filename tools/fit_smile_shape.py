@@ -14,6 +14,8 @@ smile-dev and one of Benchmarks' mesh-dump (for the decoded pixels), and writes 
     python3 tools/fit_smile_shape.py ../shared/eval/smile-dev /tmp/smile-mesh.jsonl \
         --images /tmp/smile-dump.jsonl --swift Sources/FaceDetection/Attributes/SmileShapeModel.swift --reference
 
+(add ``--trunk`` when the dump carries the trunk activations, see below.)
+
 (The decoded images and the dump are per-photo data of smile-dev: keep them out of the repository.
 Set OMP_NUM_THREADS=1 on a shared machine: the many small fits are faster single-threaded.)
 
@@ -55,6 +57,33 @@ written collapsed: one weight per aligned coordinate and a bias,
 deviations, mean the mean aligned shape); the brightness, scaled to zero mean and unit variance
 over the training set for the fit, gets ``w_b / sd`` and moves the bias by ``− w_b · mean / sd``;
 the probability is exactly the PCA + logistic model's.
+``--trunk`` (needs ``--images``) blends in a second model on the face mesh network's own trunk
+activations, which carry what the 133 points and the brightness miss. Each DUMP line may carry
+``"features"``: the 6 × 6 × 128 = 4608 trunk activations (channel-last) of the face nearest the
+image centre, and ``"mirrorFeatures"``: the same for the horizontally mirrored photo; a face whose
+line lacks either has no trunk model. The trunk model: PCA of the training faces' activations
+together with their mirrored photos' (extra rows with the same labels, as the shape model's mirror
+images; off with ``--no-mirror-augment``) to K₂ components (one SVD per training set, truncated for
+each K₂), scaled to unit variance, logistic with an L2 penalty; K₂ and the penalty from the grid
+``--trunk-components`` 10 20 40 × ``--trunk-l2`` 1 10, chosen by the same inner folds as the shape
+model's K and penalty. The blend: p = sigmoid(a·z_S + b·z_T + c), z_S the shape (+ brightness)
+model's logit, z_T the trunk model's; (a, b, c) a logistic regression (L2 0.01 on a and b) on the two
+chosen models' inner out-of-fold logits (the faces with activations); a face without activations
+gets sigmoid(z_S). Everything is fitted inside each outer training fold, so the nested AUC is
+honest; the report gives the shape (+ brightness) model's and the blend's nested AUC on the same
+folds (per fold seed with ``--seeds``). The final blend: both models chosen by 10-fold CV over all
+faces, (a, b, c) fitted on their 10-fold out-of-fold logits; the trunk model is written collapsed as
+the shape model (``fittedTrunk``, one weight per activation, and ``fittedBlend``). (Measured
+2026-12-04 on a prototype dump made with LiteRT on crops that differ slightly from the library's, 464
+of the 480 faces with activations; the final numbers will come from the library's own dump: nested
+10-fold AUC over the fold seeds 20240611, 1–4, shape + brightness 0.9264, 0.9303, 0.9307, 0.9296,
+0.9292 (mean 0.9293), the blend 0.9280, 0.9311, 0.9303, 0.9318, 0.9326 (mean 0.9308, +0.0015; −0.0004
+to +0.0034 per seed); the inner CV mostly chose K₂ 20, L2 10, sometimes L2 1 or K₂ 40, and a ≈ 0.45–0.6,
+b ≈ 0.4–0.75; the trunk model alone 0.925 (10-fold, its 464 faces); the final model K 20, L2 1, K₂ 20,
+L2 10, (a, b, c) (0.575, 0.549, 0.011), in-sample AUC 0.946 (the shape model alone 0.943). The
+grid restricted to L2 10 gave the same mean; K₂ 20 and L2 10 fixed (``--trunk-components 20 --trunk-l2
+10``, chosen after seeing this data, so slightly optimistic) 0.9298, 0.9325, 0.9315, 0.9316, 0.9323 (mean
+0.9316, +0.0008 to +0.0034 per seed): choosing K₂ and L2 in the inner CV costs about 0.001.)
 ``--pixel`` also reports the model with the pixel model's logit (``SmileClassifier``) added as
 a feature (that model was itself fitted on all of smile-dev, so its figure is optimistic; and a
 PRED made with ``--contours all`` reports the shipped mesh model's probability there instead, so
@@ -73,7 +102,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit_attributes import auc, fit, predict  # noqa: E402
+from fit_attributes import auc, fit  # noqa: E402
 
 # ML Kit's contour kinds in FaceContour.Kind.allCases order, and their point counts.
 KINDS = [
@@ -233,8 +262,11 @@ class ShapeModel:
         Z = (X - self.mean) @ self.basis.T / self.sigma
         return Z if extra is None else np.c_[Z, (extra - self.extra_mean) / self.extra_sd]
 
+    def logit(self, X, extra=None):
+        return self.w[0] + self.features(X, extra) @ self.w[1:]
+
     def predict(self, X, extra=None):
-        return predict(self.w, self.features(X, extra))
+        return sigmoid(self.logit(X, extra))  # as fit_attributes.predict
 
     def collapsed(self):
         """(weights per aligned coordinate, then one per raw extra column; bias) of the same linear logit."""
@@ -247,30 +279,117 @@ class ShapeModel:
         return w_shape, bias
 
 
+def sigmoid(z):
+    return 1 / (1 + np.exp(-z))
+
+
+def principal_axes(A, k):
+    """The mean of the rows of A, its first k principal axes (k × columns) and the scores' standard
+    deviations: the SVD of the centred A, computed from its rows' Gram matrix (far fewer rows than
+    columns: a few hundred trunk activations of 4608 numbers each)."""
+    mean = A.mean(0)
+    C = A - mean
+    values, vectors = np.linalg.eigh(C @ C.T)
+    top = np.argsort(values)[::-1][:k]
+    s = np.sqrt(values[top])
+    return mean, (vectors[:, top].T @ C) / s[:, None], s / np.sqrt(len(A))
+
+
+class TrunkModel:
+    """PCA of the face mesh network's trunk activations to k components (scores scaled to unit
+    variance), logistic; trained on each face's activations and (unless --no-mirror-augment) those of
+    its mirrored photo, with the same label. `axes` (principal_axes of the same training rows, for at
+    least k components) saves the SVD when several k are fitted on one training set."""
+
+    def __init__(self, T, T_mirror, y, k, l2, axes=None):
+        if AUGMENT:
+            T, y = np.r_[T, T_mirror], np.r_[y, y]
+        self.mean, basis, sigma = axes if axes is not None else principal_axes(T, k)
+        self.basis, self.sigma = basis[:k], sigma[:k]
+        self.w = fit(self.features(T), y, l2)
+
+    def features(self, T):
+        return (T - self.mean) @ self.basis.T / self.sigma
+
+    def logit(self, T):
+        return self.w[0] + self.features(T) @ self.w[1:]
+
+    def collapsed(self):
+        """(one weight per trunk activation, bias) of the same linear logit."""
+        w = self.basis.T @ (self.w[1:] / self.sigma)
+        return w, self.w[0] - w @ self.mean
+
+
+def training_rows(T, T_mirror):
+    """The trunk training rows of the faces T (the mirrored photos' joining them, as TrunkModel does)."""
+    return np.r_[T, T_mirror] if AUGMENT else T
+
+
 def folds_of(n, folds, seed):
     rng = np.random.default_rng(seed)
     return rng.permutation(n) % folds
 
 
-def cv_predict(X, y, k, l2, folds, seed, extra=None):
+def cv_logits(X, y, k, l2, folds, seed, extra=None):
+    """The shape model's out-of-fold logits."""
     fold = folds_of(len(y), folds, seed)
     out = np.zeros(len(y))
     for f in range(folds):
         tr, te = fold != f, fold == f
         e_tr = None if extra is None else extra[tr]
         e_te = None if extra is None else extra[te]
-        out[te] = ShapeModel(X[tr], y[tr], k, l2, e_tr).predict(X[te], e_te)
+        out[te] = ShapeModel(X[tr], y[tr], k, l2, e_tr).logit(X[te], e_te)
     return out
 
 
+def cv_predict(X, y, k, l2, folds, seed, extra=None):
+    return sigmoid(cv_logits(X, y, k, l2, folds, seed, extra))
+
+
 def choose(X, y, grid, folds, seed, extra=None):
-    """The (k, l2) of `grid` with the best cross-validated AUC on (X, y)."""
+    """The (k, l2) of `grid` with the best cross-validated AUC on (X, y), and its out-of-fold logits."""
     best = None
     for k, l2 in grid:
-        a = auc(cv_predict(X, y, k, l2, folds, seed, extra), y)
+        z = cv_logits(X, y, k, l2, folds, seed, extra)
+        a = auc(sigmoid(z), y)
         if best is None or a > best[0] + 1e-12:
-            best = (a, k, l2)
-    return best[1], best[2]
+            best = (a, k, l2, z)
+    return best[1:]
+
+
+def choose_trunk(T, T_mirror, has, y, grid, folds, seed):
+    """The (k, l2) of `grid` with the best cross-validated AUC of the trunk model over the faces that
+    have trunk activations (`has`), and its out-of-fold logits (nan for the others). The folds are
+    `choose`'s for the same (n, folds, seed); one SVD per training fold, truncated for each k."""
+    fold = folds_of(len(y), folds, seed)
+    z = {(k, l2): np.full(len(y), np.nan) for k, l2 in grid}
+    for f in range(folds):
+        tr, te = (fold != f) & has, (fold == f) & has
+        axes = principal_axes(training_rows(T[tr], T_mirror[tr]), max(k for k, _ in grid))
+        for k, l2 in grid:
+            z[(k, l2)][te] = TrunkModel(T[tr], T_mirror[tr], y[tr], k, l2, axes).logit(T[te])
+    best = None
+    for k, l2 in grid:
+        a = auc(z[(k, l2)][has], y[has])
+        if best is None or a > best[0] + 1e-12:
+            best = (a, k, l2, z[(k, l2)])
+    return best[1:]
+
+
+BLEND_L2 = 0.01
+
+
+def fit_blend(z_shape, z_trunk, y):
+    """(c, a, b) of p = sigmoid(a z_shape + b z_trunk + c), a logistic regression (L2 BLEND_L2 on a and b)
+    over the faces with a trunk logit (not nan)."""
+    has = ~np.isnan(z_trunk)
+    return fit(np.c_[z_shape, z_trunk][has], y[has], BLEND_L2)
+
+
+def blended(wb, z_shape, z_trunk):
+    """The blend's probability; sigmoid(z_shape) where there is no trunk logit (nan)."""
+    has = ~np.isnan(z_trunk)
+    return sigmoid(np.where(has, wb[0] + wb[1] * z_shape + wb[2] * np.where(has, z_trunk, 0), z_shape))
 
 
 def nested_cv(X, y, grid, extra=None, folds=10, seed=20240611):
@@ -282,27 +401,88 @@ def nested_cv(X, y, grid, extra=None, folds=10, seed=20240611):
         tr, te = fold != f, fold == f
         e_tr = None if extra is None else extra[tr]
         e_te = None if extra is None else extra[te]
-        k, l2 = choose(X[tr], y[tr], grid, 5, seed + 1 + f, e_tr)
+        k, l2, _ = choose(X[tr], y[tr], grid, 5, seed + 1 + f, e_tr)
         chosen.append((k, l2))
         out[te] = ShapeModel(X[tr], y[tr], k, l2, e_tr).predict(X[te], e_te)
     return out, chosen
 
 
-def swift_file(w, bias, k, l2, cv_auc, n, positives, args):
+def nested_cv_blend(X, y, grid, extra, T, T_mirror, has, trunk_grid, folds=10, seed=20240611):
+    """nested_cv's outer out-of-fold probabilities of the shape model (the same folds, the same
+    choices) and of the blend with the trunk model, everything fitted inside each outer training fold:
+    the trunk model's (k, l2) chosen by its own inner CV on the shape model's inner folds, the blend
+    fitted on both chosen models' inner out-of-fold logits. Returns (shape, blend, chosen shape (k, l2)
+    per fold, chosen trunk (k, l2) per fold, blend weights (c, a, b) per fold)."""
+    fold = folds_of(len(y), folds, seed)
+    p_shape, p_blend = np.zeros(len(y)), np.zeros(len(y))
+    chosen, chosen_trunk, weights = [], [], []
+    for f in range(folds):
+        tr, te = fold != f, fold == f
+        e_tr = None if extra is None else extra[tr]
+        e_te = None if extra is None else extra[te]
+        k, l2, z_shape = choose(X[tr], y[tr], grid, 5, seed + 1 + f, e_tr)
+        kt, l2t, z_trunk = choose_trunk(T[tr], T_mirror[tr], has[tr], y[tr], trunk_grid, 5, seed + 1 + f)
+        wb = fit_blend(z_shape, z_trunk, y[tr])
+        chosen.append((k, l2))
+        chosen_trunk.append((kt, l2t))
+        weights.append(wb)
+        zs = ShapeModel(X[tr], y[tr], k, l2, e_tr).logit(X[te], e_te)
+        trunk = TrunkModel(T[tr & has], T_mirror[tr & has], y[tr & has], kt, l2t)
+        zt = np.where(has[te], trunk.logit(T[te]), np.nan)
+        p_shape[te] = sigmoid(zs)
+        p_blend[te] = blended(wb, zs, zt)
+    return p_shape, p_blend, chosen, chosen_trunk, weights
+
+
+def swift_file(w, bias, k, l2, cv_auc, n, positives, args, trunk=None):
+    """The Swift source; `trunk` (with --trunk): a dict of the collapsed trunk model ("w", "bias"), its
+    "k", "l2", the faces with activations "n", the blend "weights" (c, a, b) and the shape model's
+    nested CV AUC "shape_auc" (cv_auc is then the blend's)."""
     shape, mouth = w[:2 * POINTS], w[2 * POINTS:]
     rows = []
     for i in range(0, len(shape), 8):
         rows.append("        " + ", ".join(f"{v:.6g}" for v in shape[i:i + 8]) + f",  // point {i // 2}")
     features = "the eye-aligned contour shape" + (" and the mouth interior's brightness" if len(mouth) else "")
+    if trunk is None:
+        trunk_header = f"// Nested 10-fold cross-validated AUC {cv_auc:.3f} (K and L2 chosen inside each fold).\n"
+        trunk_swift = ""
+    else:
+        c, a, b = trunk["weights"]
+        trunk_rows = []
+        for i in range(0, len(trunk["w"]), 8):
+            cell, channel = divmod(i, 128)
+            if channel == 0:
+                trunk_rows.append(f"        // cell ({cell // 6}, {cell % 6}), channels 0–127")
+            trunk_rows.append("        " + ", ".join(f"{v:.6g}" for v in trunk["w"][i:i + 8]) + ",")
+        trunk_header = f"""// Trunk model: the face mesh network's trunk activations (6×6×128, channel-last; {trunk['n']} faces
+// have them, with their mirrored photos' activations); PCA to {trunk['k']} components (scores scaled to unit
+// variance), logistic regression with L2 {trunk['l2']:g}; K and L2 chosen by 10-fold cross-validation.
+// Blend: logistic regression on the two models' logits (L2 {BLEND_L2:g} on their weights), fitted on their
+// 10-fold out-of-fold logits; a face without trunk activations gets the shape model alone.
+// Nested 10-fold cross-validated AUC {cv_auc:.4f} of the blend, {trunk["shape_auc"]:.4f} of the shape model alone
+// (K, L2 and the blend fitted inside each fold).
+// The trunk model's PCA basis, scaling and logistic weights are collapsed into one weight per activation.
+"""
+        trunk_swift = f"""
+    /// The trunk model: one weight per trunk activation (6×6×128, channel-last) and a bias; see the header.
+    static let fittedTrunk = LogisticModel(weights: trunkWeights, bias: {trunk['bias']:.6g})
+    /// The blend: weights of the shape model's logit and the trunk model's logit, and a bias.
+    static let fittedBlend = LogisticModel(weights: [{a:.6g}, {b:.6g}], bias: {c:.6g})
+
+    /// The weights of the trunk activations, channel-last: cell (row, column) of the 6 × 6 grid, then
+    /// its 128 channels.
+    private static let trunkWeights: [Float] = [
+{chr(10).join(trunk_rows)}
+    ]
+"""
     return f"""// Generated by tools/fit_smile_shape.py — do not edit; rerun the tool to refit (its docstring has
 // the commands that make PRED.jsonl and DUMP.jsonl):
-//   python3 tools/fit_smile_shape.py {args.set_dir} PRED.jsonl{' --images DUMP.jsonl' if len(mouth) else ''} --swift {args.swift}
+//   python3 tools/fit_smile_shape.py {args.set_dir} PRED.jsonl{' --images DUMP.jsonl' if len(mouth) else ''}{' --trunk' if trunk else ''} --swift {args.swift}
 // Fitted on smile-dev only ({n} faces with a mesh, {positives} smiling, and their mirror images):
 // {features};
 // PCA of the shape to {k} components (scores scaled to unit variance), logistic regression with
 // L2 {l2:g}; K and L2 chosen by 10-fold cross-validation from a small grid.
-// Nested 10-fold cross-validated AUC {cv_auc:.3f} (K and L2 chosen inside each fold).
-// The PCA basis, scaling and logistic weights are collapsed into one weight per aligned coordinate.
+{trunk_header}// The PCA basis, scaling and logistic weights are collapsed into one weight per aligned coordinate.
 
 extension SmileShapeClassifier {{
     /// The fitted model: one weight per aligned contour coordinate{', then one for' if len(mouth) else ''}
@@ -313,7 +493,7 @@ extension SmileShapeClassifier {{
     private static let shapeWeights: [Float] = [
 {chr(10).join(rows)}
     ]
-}}
+{trunk_swift}}}
 """
 
 
@@ -359,7 +539,14 @@ def main():
                     help="also repeat the nested 10-fold CV with N fold seeds (20240611, 1, 2, …) and report each, "
                          "their mean and range (on smile-dev the fold seed alone moves the AUC by up to 0.004)")
     ap.add_argument("--reference", action="store_true", help="print the synthetic reference faces' features and probabilities")
+    ap.add_argument("--trunk", action="store_true",
+                    help="blend in a model on the face mesh network's trunk activations (DUMP's features and "
+                         "mirrorFeatures; needs --images)")
+    ap.add_argument("--trunk-components", type=int, nargs="*", default=[10, 20, 40])
+    ap.add_argument("--trunk-l2", type=float, nargs="*", default=[1, 10])
     a = ap.parse_args()
+    if a.trunk and not a.images:
+        ap.error("--trunk needs --images DUMP.jsonl (with features and mirrorFeatures)")
     X, pixel, y, faces, files, labelled = load(a.set_dir, a.pred)
     global AUGMENT
     AUGMENT = a.augment
@@ -369,14 +556,25 @@ def main():
     print(f"pixel model's own probabilities (as reported): AUC {auc(pixel, y):.3f}")
     extra = None
     if a.images:
-        ppm = {}
+        ppm, activations = {}, {}
         for line in open(a.images):
             rec = json.loads(line)
             ppm[rec["file"]] = rec["ppm"]
+            if a.trunk and "features" in rec and "mirrorFeatures" in rec:
+                activations[rec["file"]] = (rec["features"], rec["mirrorFeatures"])
         extra = np.array([[mouth_interior_brightness(f["contours"], read_ppm(ppm[file]))]
                           for f, file in zip(faces, files)])
         print(f"mouth interior brightness alone: AUC {auc(extra[:, 0], y):.3f} "
               f"(mean smiling {extra[y == 1, 0].mean():.3f}, not {extra[y == 0, 0].mean():.3f})")
+    if a.trunk:
+        trunk_grid = [(k, l2) for k in a.trunk_components for l2 in a.trunk_l2]
+        has = np.array([file in activations for file in files])
+        T = np.zeros((len(y), 6 * 6 * 128))
+        T_mirror = np.zeros_like(T)
+        for i in np.flatnonzero(has):
+            T[i], T_mirror[i] = activations[files[i]]
+        print(f"trunk activations: {has.sum()} of {len(y)} faces ({int(y[has].sum())} smiling); "
+              f"grid K {a.trunk_components} × L2 {a.trunk_l2}; blend L2 {BLEND_L2:g}")
     fixed = [(20, 0.01), (20, 1)]
     for k, l2 in fixed:
         print(f"fixed K {k}, L2 {l2}: 10-fold AUC shape {auc(cv_predict(X, y, k, l2, 10, 20240611), y):.3f}"
@@ -384,36 +582,77 @@ def main():
     if a.images:
         p_shape, chosen_shape = nested_cv(X, y, grid)
         print(f"shape alone: nested 10-fold AUC {auc(p_shape, y):.3f}; chosen {chosen_shape}")
-    p_cv, chosen = nested_cv(X, y, grid, extra=extra)
-    cv_auc = auc(p_cv, y)
-    print(f"nested 10-fold AUC (K, L2 chosen inside each fold): {cv_auc:.3f}; chosen {chosen}")
-    print(f"  cv recall smiling {np.mean(p_cv[y == 1] >= 0.5):.3f}  not smiling {np.mean(p_cv[y == 0] < 0.5):.3f}")
-    if a.seeds > 1:
-        seeds = [20240611] + list(range(1, a.seeds))
-        aucs = [cv_auc] + [auc(nested_cv(X, y, grid, extra=extra, seed=s)[0], y) for s in seeds[1:]]
-        print(f"nested 10-fold AUC over {len(seeds)} fold seeds {seeds}: "
-              + ", ".join(f"{v:.4f}" for v in aucs)
-              + f"; mean {np.mean(aucs):.4f}, range {min(aucs):.4f}–{max(aucs):.4f}")
+    seeds = [20240611] + list(range(1, a.seeds))
+    if not a.trunk:
+        p_cv, chosen = nested_cv(X, y, grid, extra=extra)
+        cv_auc = auc(p_cv, y)
+        print(f"nested 10-fold AUC (K, L2 chosen inside each fold): {cv_auc:.3f}; chosen {chosen}")
+        print(f"  cv recall smiling {np.mean(p_cv[y == 1] >= 0.5):.3f}  not smiling {np.mean(p_cv[y == 0] < 0.5):.3f}")
+        if a.seeds > 1:
+            aucs = [cv_auc] + [auc(nested_cv(X, y, grid, extra=extra, seed=s)[0], y) for s in seeds[1:]]
+            print(f"nested 10-fold AUC over {len(seeds)} fold seeds {seeds}: "
+                  + ", ".join(f"{v:.4f}" for v in aucs)
+                  + f"; mean {np.mean(aucs):.4f}, range {min(aucs):.4f}–{max(aucs):.4f}")
+    else:
+        shape_aucs, aucs = [], []
+        for s in seeds:
+            p_s, p_b, chosen, chosen_trunk, weights = nested_cv_blend(X, y, grid, extra, T, T_mirror, has,
+                                                                      trunk_grid, seed=s)
+            shape_aucs.append(auc(p_s, y))
+            aucs.append(auc(p_b, y))
+            if s == seeds[0]:
+                p_shape_cv, p_cv = p_s, p_b
+                print(f"nested 10-fold AUC (K, L2 chosen inside each fold): {shape_aucs[0]:.3f}; chosen {chosen}")
+                print(f"with the trunk model blended in: nested 10-fold AUC {aucs[0]:.3f} (the same folds; "
+                      f"trunk K, L2 and blend fitted inside each fold); trunk chosen {chosen_trunk}")
+                print("  blend (c, a, b) per fold: " + ", ".join(f"({c:.2f}, {wa:.2f}, {wb:.2f})" for c, wa, wb in weights))
+                print(f"  cv recall smiling {np.mean(p_cv[y == 1] >= 0.5):.3f}  not smiling {np.mean(p_cv[y == 0] < 0.5):.3f}")
+            else:
+                print(f"  fold seed {s}: shape {shape_aucs[-1]:.4f}, blend {aucs[-1]:.4f} "
+                      f"({aucs[-1] - shape_aucs[-1]:+.4f})", flush=True)
+        cv_auc = aucs[0]
+        if a.seeds > 1:
+            for name, v in (("shape (+ brightness)", shape_aucs), ("blend with the trunk", aucs)):
+                print(f"nested 10-fold AUC over {len(seeds)} fold seeds {seeds}, {name}: "
+                      + ", ".join(f"{x:.4f}" for x in v)
+                      + f"; mean {np.mean(v):.4f}, range {min(v):.4f}–{max(v):.4f}")
+            gains = np.array(aucs) - np.array(shape_aucs)
+            print(f"  blend − shape per seed: " + ", ".join(f"{g:+.4f}" for g in gains) + f"; mean {gains.mean():+.4f}")
     if a.pixel:
         both = pixel[:, None] if extra is None else np.c_[extra, pixel]
         p_px, chosen_px = nested_cv(X, y, grid, extra=both)
         print(f"with the pixel logit: nested 10-fold AUC {auc(p_px, y):.3f}; chosen {chosen_px}")
-    k, l2 = choose(X, y, grid, 10, 20240611, extra)
+    k, l2, z_shape = choose(X, y, grid, 10, 20240611, extra)
     model = ShapeModel(X, y, k, l2, extra)
     w, bias = model.collapsed()
     p_in = model.predict(X, extra)
     print(f"final: K {k}, L2 {l2}; in-sample AUC {auc(p_in, y):.3f}; accuracy at 0.5 {np.mean((p_in >= 0.5) == y):.3f}")
+    # The collapsed form gives the same probabilities.
+    full = X if extra is None else np.c_[X, extra]
+    assert np.allclose(1 / (1 + np.exp(-(full @ w + bias))), p_in, atol=1e-9)
+    trunk = None
+    if a.trunk:
+        kt, l2t, z_trunk = choose_trunk(T, T_mirror, has, y, trunk_grid, 10, 20240611)
+        wb = fit_blend(z_shape, z_trunk, y)
+        trunk_model = TrunkModel(T[has], T_mirror[has], y[has], kt, l2t)
+        wt, bias_t = trunk_model.collapsed()
+        assert np.allclose(sigmoid(T[has] @ wt + bias_t), sigmoid(trunk_model.logit(T[has])), atol=1e-9)
+        z_in = np.where(has, trunk_model.logit(T), np.nan)
+        p_in = blended(wb, model.logit(X, extra), z_in)
+        print(f"final trunk model: K {kt}, L2 {l2t} (10-fold AUC {auc(sigmoid(z_trunk[has]), y[has]):.3f} over the "
+              f"{has.sum()} faces with activations); blend (c, a, b) ({wb[0]:.3f}, {wb[1]:.3f}, {wb[2]:.3f}) "
+              f"from the 10-fold out-of-fold logits (there {auc(blended(wb, z_shape, z_trunk), y):.3f})")
+        print(f"final blend: in-sample AUC {auc(p_in, y):.3f}; accuracy at 0.5 {np.mean((p_in >= 0.5) == y):.3f}")
+        trunk = {"w": wt, "bias": bias_t, "k": kt, "l2": l2t, "n": int(has.sum()), "weights": wb,
+                 "shape_auc": shape_aucs[0]}
     print("  reliability (cross-validated): bin  n  mean p  observed rate")
     for lo in np.arange(0, 1, 0.1):
         sel = (p_cv >= lo) & (p_cv < lo + 0.1 + (lo >= 0.9) * 1e-9)
         if sel.any():
             print(f"    {lo:.1f}-{lo + 0.1:.1f}  {sel.sum():4d}  {p_cv[sel].mean():.3f}  {y[sel].mean():.3f}")
-    # The collapsed form gives the same probabilities.
-    full = X if extra is None else np.c_[X, extra]
-    assert np.allclose(1 / (1 + np.exp(-(full @ w + bias))), p_in, atol=1e-9)
     if a.swift:
         with open(a.swift, "w") as out:
-            out.write(swift_file(w, bias, k, l2, cv_auc, len(y), int(y.sum()), a))
+            out.write(swift_file(w, bias, k, l2, cv_auc, len(y), int(y.sum()), a, trunk))
         print(f"wrote {a.swift}")
         # The probability as the Swift code computes it from the written (rounded) coefficients.
         w = np.array([float(f"{v:.6g}") for v in w])

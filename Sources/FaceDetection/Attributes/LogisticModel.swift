@@ -22,12 +22,20 @@ struct LogisticModel: Sendable, Equatable {
     }
 
     /// The probability for `features` (as many as there are weights), 0…1.
-    func probability(_ features: [Float]) -> Float {
+    func probability(_ features: [Float]) -> Float { Self.sigmoid(logit(features)) }
+
+    /// The log-odds for `features` (as many as there are weights): bias + Σ weightᵢ · featureᵢ.
+    func logit(_ features: [Float]) -> Float {
         precondition(
             features.count == weights.count, "LogisticModel: \(features.count) features for \(weights.count) weights")
         var z = bias
         for (w, f) in zip(weights, features) { z += w * f }
+        return z
+    }
+
+    /// The probability for log-odds `z`, 0…1.
+    static func sigmoid(_ z: Float) -> Float {
         // z clamped to ±60: expf stays finite (e^60 ≈ 1e26) and the probability is 0 or 1 to Float precision.
-        return 1 / (1 + expf(-max(-60, min(60, z))))
+        1 / (1 + expf(-max(-60, min(60, z))))
     }
 }

@@ -12,20 +12,45 @@
 /// one for the brightness. It was fitted on smile-dev's faces and their mirror images (the
 /// brightness is mirror-symmetric), so a mirrored face gets the same probability. Used instead of
 /// ``SmileClassifier`` where the mesh ran.
+///
+/// A second model reads what the mesh network itself saw (``FaceMesh/features``, its 6×6×128
+/// trunk): PCA + logistic on those 4608 numbers, fitted on smile-dev's faces and their mirrored
+/// photos (``fittedTrunk``, collapsed to one weight per feature). Where the mesh has them, the
+/// probability is a logistic blend of the two models' log-odds (``fittedBlend``, fitted on
+/// out-of-fold log-odds); a mesh made from points alone gets the shape model's probability.
+/// A mirrored photo's trunk is not the mirror image of the original's, so there the probability
+/// moves slightly.
 struct SmileShapeClassifier: Sendable {
     /// The fitted coefficients: 267 weights (one per aligned coordinate, one for the brightness)
     /// and a bias.
     var model: LogisticModel
+    /// The trunk model: 4608 weights and a bias (nil: the shape model alone).
+    var trunkModel: LogisticModel?
+    /// The blend: weights of the shape model's and the trunk model's log-odds, and a bias.
+    var blend: LogisticModel?
 
-    /// A classifier with the project's fitted coefficients (``fitted``).
-    init(model: LogisticModel = SmileShapeClassifier.fitted) { self.model = model }
+    /// A classifier with the project's fitted coefficients (``fitted``, ``fittedTrunk``,
+    /// ``fittedBlend``).
+    init(
+        model: LogisticModel = SmileShapeClassifier.fitted,
+        trunkModel: LogisticModel? = SmileShapeClassifier.fittedTrunk,
+        blend: LogisticModel? = SmileShapeClassifier.fittedBlend
+    ) {
+        self.model = model
+        self.trunkModel = trunkModel
+        self.blend = blend
+    }
 
     /// The mesh indices of the 133 contour points, in the order of the features.
     static let meshIndices: [Int] = FaceContour.Kind.allCases.flatMap(\.meshIndices)
 
     /// The probability, 0…1, that the face whose mesh is `mesh` in `image` smiles.
     func probability(_ mesh: FaceMesh, in image: RGBImage) -> Float {
-        model.probability(Self.features(mesh, in: image))
+        let shape = model.logit(Self.features(mesh, in: image))
+        guard let trunkModel, let blend, mesh.features.count == trunkModel.weights.count else {
+            return LogisticModel.sigmoid(shape)
+        }
+        return blend.probability([shape, trunkModel.logit(mesh.features)])
     }
 
     /// The 267 features: ``alignedShape(_:)`` of the contour points, then the mouth interior's

@@ -217,6 +217,16 @@ public struct FaceDetector: Sendable {
         detect(in: image, minFace: options.minFaceSize.pixels(forImageWidth: image.width))
     }
 
+    /// The faces in `image` as `detect(in:)` finds them, each with the MediaPipe face mesh its box,
+    /// landmarks, contours and probabilities were measured with (``FaceMesh``: 468 points and the
+    /// network's features); the mesh is nil where none ran: options without landmarks,
+    /// classification or contours, or a face without both eye points.
+    public func detectWithMeshes(in image: RGBImage) -> [(face: Face, mesh: FaceMesh?)] {
+        runMeshed(
+            on: image, minFace: options.minFaceSize.pixels(forImageWidth: image.width), afterStage: { _ in },
+            stopSearch: { false })
+    }
+
     /// `detect(in:)` looking for faces of at least `minFace` pixels in `image` (for a reduced image,
     /// `detect(in:reducedBy:)`).
     func detect(in image: RGBImage, minFace: Int) -> [Face] {
@@ -263,6 +273,14 @@ public struct FaceDetector: Sendable {
         on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws -> Void,
         stopSearch: () -> Bool = { false }
     ) rethrows -> [Face] {
+        try runMeshed(on: image, minFace: minFace, afterStage: afterStage, stopSearch: stopSearch).map(\.face)
+    }
+
+    /// `run(on:minFace:afterStage:stopSearch:)` with each face's mesh (nil where none ran).
+    func runMeshed(
+        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws -> Void,
+        stopSearch: () -> Bool = { false }
+    ) rethrows -> [(face: Face, mesh: FaceMesh?)] {
         let minFace = minFace ?? options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
@@ -285,7 +303,7 @@ public struct FaceDetector: Sendable {
         }
         guard needsPoints, !faces.isEmpty else {
             for i in faces.indices { faces[i].landmarks = [] }
-            return faces
+            return faces.map { ($0, nil) }
         }
         try afterStage(.detection)
         if options.effectiveDetector != .mtcnn {
@@ -301,7 +319,9 @@ public struct FaceDetector: Sendable {
         // The mesh runs on every face that gets landmarks, probabilities or contours: it is aligned by
         // the eye points, so it runs before they may be dropped. Where it ran, it refines the box.
         let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
-        let meshes = estimator.meshes(for: faces, in: image, threads: threads)
+        // The smile model also reads the network's features from a second look at each face.
+        let meshes = estimator.meshes(
+            for: faces, in: image, threads: threads, features: options.classification == .all)
         for i in faces.indices {
             guard let mesh = meshes[i] else { continue }
             faces[i].bounds = mesh.refinedBounds(faces[i].bounds)
@@ -310,7 +330,7 @@ public struct FaceDetector: Sendable {
         if needsAttributes { try afterStage(.contours) }
         guard needsAttributes else {
             for i in faces.indices { faces[i].landmarks = [] }
-            return faces
+            return faces.map { ($0, nil) }
         }
         let found = faces
         // Each face on its own: what the attributes derive from the points and the mesh (dlib's nose
@@ -325,7 +345,7 @@ public struct FaceDetector: Sendable {
                 &face, in: image, mesh: meshes[i], landmarks: options.landmarks == .all,
                 classification: options.classification == .all)
             if options.landmarks == .none { face.landmarks = [] }
-            return face
+            return (face, meshes[i])
         }
     }
 

@@ -5,20 +5,41 @@ import Testing
 
 /// The smile from the mesh's shape and mouth (``SmileShapeClassifier``) on the fixture photos, with the
 /// detector's contours (`FaceContourPhotoTests`'s detections): the astronaut smiles broadly, Grace
-/// Hopper at most faintly (measured 2026-12-04 in a release build: 0.9997 and 0.245).
+/// Hopper at most faintly (measured 2026-12-04 in a release build: 0.9998 and 0.381).
 @Test func smileFromTheMeshOnTheFixturePhotos() throws {
-    let (astronaut, image) = try astronautWithContours.get()
+    let astronaut = try astronautWithContours.get().face
     let hopper = try graceHopperWithContours.get().face
     let smiling = try #require(astronaut.smilingProbability)
     let faint = try #require(hopper.smilingProbability)
     #expect(smiling > 0.9, "astronaut \(smiling)")
     #expect(faint > 0.05 && faint < 0.7, "Grace Hopper \(faint)")
-    // The reported probability is the model's on the reported contours.
-    var mesh = FaceMesh(points: Array(repeating: .zero, count: FaceMesh.pointCount), presence: 1)
-    for contour in astronaut.contours {
-        for (index, p) in zip(contour.kind.meshIndices, contour.points) { mesh.points[index] = SIMD3(p.x, p.y, 0) }
-    }
-    #expect(abs(SmileShapeClassifier().probability(mesh, in: image) - smiling) < 1e-5)
+}
+
+/// `detectWithMeshes` gives the faces `detect` gives, each with the mesh it was measured with: the
+/// contours are the mesh's, the smile is the classifier's on that mesh (shape, mouth and the
+/// network's features), and the same points without the features give the shape model alone.
+/// Without landmarks, classification or contours no mesh runs.
+@Test func detectWithMeshesGivesTheMeshBehindEachFace() throws {
+    let image = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png"))
+    let options = FaceDetector.Options(
+        mode: .accurate, landmarks: .all, classification: .all, contours: .all, minFaceSize: .pixels(40))
+    let detector = FaceDetector(options: options)
+    let found = detector.detectWithMeshes(in: image)
+    #expect(found.map(\.face) == detector.detect(in: image))
+    let (face, mesh) = try #require(found.max { $0.face.bounds.area < $1.face.bounds.area })
+    let measured = try #require(mesh)
+    #expect(measured.features.count == 6 * 6 * 128)
+    #expect(face.contours == FaceContour.contours(of: measured))
+    let smiling = try #require(face.smilingProbability)
+    let classifier = SmileShapeClassifier()
+    #expect(abs(classifier.probability(measured, in: image) - smiling) < 1e-6)
+    let pointsOnly = FaceMesh(points: measured.points, presence: measured.presence)
+    let shapeAlone = classifier.model.probability(SmileShapeClassifier.features(pointsOnly, in: image))
+    #expect(abs(classifier.probability(pointsOnly, in: image) - shapeAlone) < 1e-6)
+    #expect(shapeAlone > 0.9 && smiling > 0.9, "shape \(shapeAlone), blended \(smiling)")
+    var boxesOnly = options
+    (boxesOnly.landmarks, boxesOnly.classification, boxesOnly.contours) = (.none, .none, .none)
+    #expect(FaceDetector(options: boxesOnly).detectWithMeshes(in: image).allSatisfy { $0.mesh == nil })
 }
 
 /// The mirrored photo gives nearly the same smile (the model is mirror-symmetric; the mesh on the

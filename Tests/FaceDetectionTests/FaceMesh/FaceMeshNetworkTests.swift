@@ -9,7 +9,8 @@ private let faceMeshGolden: ModelFile? = try? ModelFile(
         Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/face-mesh-golden/golden.fdm"))))
 
 /// The Swift network against LiteRT: landmarks (x, y, z in 192-pixel input units) within 1e-3
-/// pixels, the face logit within 1e-3.
+/// pixels, the face logit within 1e-3, and the 6×6×128 trunk (`FaceMesh.features`) within 1e-3 of
+/// its largest value.
 @Test(arguments: ["astronaut", "hopper", "pattern"])
 func faceMeshNetworkMatchesLiteRT(input: String) throws {
     let golden = try #require(faceMeshGolden)
@@ -22,6 +23,11 @@ func faceMeshNetworkMatchesLiteRT(input: String) throws {
     let worst = zip(out.landmarks, landmarks).map { abs($0 - $1) }.max() ?? .infinity
     #expect(worst < 1e-3, "\(input): landmarks max |diff| \(worst) px")
     #expect(abs(out.faceLogit - logit) < 1e-3, "\(input): logit \(out.faceLogit), LiteRT \(logit)")
+    let trunk = try golden.floats("\(input).trunk", shape: [6, 6, 128])
+    #expect(out.trunk.count == FaceMeshNetwork.trunkCount && trunk.count == FaceMeshNetwork.trunkCount)
+    let scale = trunk.map(abs).max() ?? 0
+    let trunkWorst = zip(out.trunk, trunk).map { abs($0 - $1) }.max() ?? .infinity
+    #expect(scale > 1 && trunkWorst < 1e-3 * scale, "\(input): trunk max |diff| \(trunkWorst), largest \(scale)")
 }
 
 /// The stride-2 depthwise kernel against its scalar twin on even input sizes with odd outputs: each
