@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Fits the smile model on the shape of the face mesh's 133 ML Kit contour points (issue 13, item 4)
-and the brightness of the mouth's interior at the mesh's lips, from one run of the tool on
+and the brightness of the mouth's interior at the mesh's lips (and, with --trunk, the mesh network's own
+features), from one run of the tool on
 smile-dev and one of Benchmarks' mesh-dump (for the decoded pixels), and writes it as Swift
 (SmileShapeModel.swift).
 
@@ -10,11 +11,11 @@ smile-dev and one of Benchmarks' mesh-dump (for the decoded pixels), and writes 
     swift build -c release --package-path Benchmarks --product mesh-dump
     mkdir -p /tmp/smile-ppm
     (cd ../shared/eval/smile-dev && python3 -c 'import json; [print(i["file"]) for i in json.load(open("truth.json"))["images"]]' \
-        | $OLDPWD/Benchmarks/.build/release/mesh-dump --ppm /tmp/smile-ppm > /tmp/smile-dump.jsonl)
-    python3 tools/fit_smile_shape.py ../shared/eval/smile-dev /tmp/smile-mesh.jsonl \
-        --images /tmp/smile-dump.jsonl --swift Sources/FaceDetection/Attributes/SmileShapeModel.swift --reference
+        | $OLDPWD/Benchmarks/.build/release/mesh-dump --ppm /tmp/smile-ppm --features > /tmp/smile-dump.jsonl)
+    python3 tools/fit_smile_shape.py ../shared/eval/smile-dev /tmp/smile-mesh.jsonl --images /tmp/smile-dump.jsonl \
+        --trunk --swift Sources/FaceDetection/Attributes/SmileShapeModel.swift --reference
 
-(add ``--trunk`` when the dump carries the trunk activations, see below.)
+(the shipped model; without ``--features`` and ``--trunk`` the shape and brightness model alone.)
 
 (The decoded images and the dump are per-photo data of smile-dev: keep them out of the repository.
 Set OMP_NUM_THREADS=1 on a shared machine: the many small fits are faster single-threaded.)
@@ -73,17 +74,17 @@ gets sigmoid(z_S). Everything is fitted inside each outer training fold, so the 
 honest; the report gives the shape (+ brightness) model's and the blend's nested AUC on the same
 folds (per fold seed with ``--seeds``). The final blend: both models chosen by 10-fold CV over all
 faces, (a, b, c) fitted on their 10-fold out-of-fold logits; the trunk model is written collapsed as
-the shape model (``fittedTrunk``, one weight per activation, and ``fittedBlend``). (Measured
-2026-12-04 on a prototype dump made with LiteRT on crops that differ slightly from the library's, 464
-of the 480 faces with activations; the final numbers will come from the library's own dump: nested
-10-fold AUC over the fold seeds 20240611, 1–4, shape + brightness 0.9264, 0.9303, 0.9307, 0.9296,
-0.9292 (mean 0.9293), the blend 0.9280, 0.9311, 0.9303, 0.9318, 0.9326 (mean 0.9308, +0.0015; −0.0004
-to +0.0034 per seed); the inner CV mostly chose K₂ 20, L2 10, sometimes L2 1 or K₂ 40, and a ≈ 0.45–0.6,
-b ≈ 0.4–0.75; the trunk model alone 0.925 (10-fold, its 464 faces); the final model K 20, L2 1, K₂ 20,
-L2 10, (a, b, c) (0.575, 0.549, 0.011), in-sample AUC 0.946 (the shape model alone 0.943). The
-grid restricted to L2 10 gave the same mean; K₂ 20 and L2 10 fixed (``--trunk-components 20 --trunk-l2
-10``, chosen after seeing this data, so slightly optimistic) 0.9298, 0.9325, 0.9315, 0.9316, 0.9323 (mean
-0.9316, +0.0008 to +0.0034 per seed): choosing K₂ and L2 in the inner CV costs about 0.001.)
+the shape model (``fittedTrunk``, one weight per activation, and ``fittedBlend``).
+mesh-dump ``--features`` writes both fields from the library itself
+(``FaceDetector.detectWithMeshes``, ``FaceMesh.features``: the trunk on a second look at the face,
+through the region the first mesh places); the mirrored photo goes through the whole pipeline.
+(Measured 2026-12-04 on that dump, 480 of 480 faces with activations: nested 10-fold AUC over the
+fold seeds 20240611, 1–4, shape + brightness 0.9264, 0.9303, 0.9307, 0.9296, 0.9292 (mean 0.9293),
+the blend 0.9297, 0.9310, 0.9315, 0.9318, 0.9329 (mean 0.9314, +0.0006 to +0.0037 per seed); the
+final model K 20, L2 1, K₂ 20, L2 10, (a, b, c) (0.466, 0.733, 0.070), the trunk model alone 0.927
+(10-fold), in-sample AUC 0.946 (the shape model alone 0.943). The trunk of the first look instead
+(the detector's region, every face): blend mean 0.9291, nothing gained. A prototype with LiteRT's
+trunk on the second-look region and flipped crops as the mirrors gave mean 0.9319.)
 ``--pixel`` also reports the model with the pixel model's logit (``SmileClassifier``) added as
 a feature (that model was itself fitted on all of smile-dev, so its figure is optimistic; and a
 PRED made with ``--contours all`` reports the shipped mesh model's probability there instead, so
