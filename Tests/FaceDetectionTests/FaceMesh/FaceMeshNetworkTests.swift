@@ -30,6 +30,20 @@ func faceMeshNetworkMatchesLiteRT(input: String) throws {
     #expect(scale > 1 && trunkWorst < 1e-3 * scale, "\(input): trunk max |diff| \(trunkWorst), largest \(scale)")
 }
 
+/// The trunk alone (the second look's path: stem and backbone on the padded input, no heads) is the
+/// full run's trunk.
+@Test func faceMeshTrunkAloneIsTheFullRunsTrunk() throws {
+    let golden = try #require(faceMeshGolden)
+    let network = try BuiltinModels.faceMesh.get()
+    let input = try golden.bytes("hopper.rgb", shape: [192, 192, 3]).map { Float($0) / 255 }
+    var scratch = network.scratchPool.take()
+    let full = network.run(input, scratch: &scratch)
+    // The padded layout: 193 rows of 193 pixels, the last pixel of each row and the last row zero.
+    scratch.padded = [Float](repeating: 0, count: 193 * 193 * 3)
+    for y in 0..<192 { for k in 0..<(192 * 3) { scratch.padded[y * 193 * 3 + k] = input[y * 192 * 3 + k] } }
+    #expect(network.trunkPadded(scratch: &scratch) == full.trunk)
+}
+
 /// The stride-2 depthwise kernel against its scalar twin on even input sizes with odd outputs: each
 /// output row from input rows 2y…2y+2 (padded with one zero pixel right and a zero row below).
 @Test func stridedDepthwiseRowMatchesScalarTwin() {
