@@ -52,10 +52,14 @@ public struct FaceMeshEstimator: Sendable {
         return withFeatures(mesh, in: image, scratch: &scratch)
     }
 
-    /// `withFeatures(_:in:)` with the calling thread's scratch memory.
+    /// `withFeatures(_:in:)` with the calling thread's scratch memory; `mesh` unchanged when the image
+    /// is empty or the points give no finite region (points made elsewhere may hold anything).
     func withFeatures(_ mesh: FaceMesh, in image: RGBImage, scratch: inout FaceMeshScratch) -> FaceMesh {
-        guard image.width > 0 && image.height > 0 else { return mesh }
-        FaceMeshRegion(mesh: mesh).crop(image, size: FaceMeshNetwork.inputSize, into: &scratch.padded)
+        let region = FaceMeshRegion(mesh: mesh)
+        guard image.width > 0 && image.height > 0, region.center.x.isFinite, region.center.y.isFinite,
+            region.side.isFinite, region.side > 0, region.rotation.isFinite
+        else { return mesh }
+        region.crop(image, size: FaceMeshNetwork.inputSize, into: &scratch.padded)
         var result = mesh
         result.features = network.trunkPadded(scratch: &scratch)
         return result
