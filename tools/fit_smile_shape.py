@@ -393,27 +393,13 @@ def blended(wb, z_shape, z_trunk):
     return sigmoid(np.where(has, wb[0] + wb[1] * z_shape + wb[2] * np.where(has, z_trunk, 0), z_shape))
 
 
-def nested_cv(X, y, grid, extra=None, folds=10, seed=20240611):
-    """Outer 10-fold out-of-fold probabilities, (k, l2) chosen inside each training fold."""
-    fold = folds_of(len(y), folds, seed)
-    out = np.zeros(len(y))
-    chosen = []
-    for f in range(folds):
-        tr, te = fold != f, fold == f
-        e_tr = None if extra is None else extra[tr]
-        e_te = None if extra is None else extra[te]
-        k, l2, _ = choose(X[tr], y[tr], grid, 5, seed + 1 + f, e_tr)
-        chosen.append((k, l2))
-        out[te] = ShapeModel(X[tr], y[tr], k, l2, e_tr).predict(X[te], e_te)
-    return out, chosen
-
-
-def nested_cv_blend(X, y, grid, extra, T, T_mirror, has, trunk_grid, folds=10, seed=20240611):
-    """nested_cv's outer out-of-fold probabilities of the shape model (the same folds, the same
-    choices) and of the blend with the trunk model, everything fitted inside each outer training fold:
-    the trunk model's (k, l2) chosen by its own inner CV on the shape model's inner folds, the blend
-    fitted on both chosen models' inner out-of-fold logits. Returns (shape, blend, chosen shape (k, l2)
-    per fold, chosen trunk (k, l2) per fold, blend weights (c, a, b) per fold)."""
+def nested_cv(X, y, grid, extra=None, folds=10, seed=20240611, trunk=None):
+    """Outer 10-fold out-of-fold probabilities of the shape model, (k, l2) chosen inside each training
+    fold: (probabilities, chosen (k, l2) per fold, blend). With `trunk` = (T, T_mirror, has, trunk
+    grid), `blend` is (the blend's probabilities on the same folds, the trunk model's chosen (k, l2)
+    per fold, blend weights (c, a, b) per fold), everything fitted inside each outer training fold: the
+    trunk model's (k, l2) chosen by its own inner CV on the shape model's inner folds, the blend
+    fitted on both chosen models' inner out-of-fold logits; without it, None."""
     fold = folds_of(len(y), folds, seed)
     p_shape, p_blend = np.zeros(len(y)), np.zeros(len(y))
     chosen, chosen_trunk, weights = [], [], []
@@ -422,17 +408,19 @@ def nested_cv_blend(X, y, grid, extra, T, T_mirror, has, trunk_grid, folds=10, s
         e_tr = None if extra is None else extra[tr]
         e_te = None if extra is None else extra[te]
         k, l2, z_shape = choose(X[tr], y[tr], grid, 5, seed + 1 + f, e_tr)
+        chosen.append((k, l2))
+        zs = ShapeModel(X[tr], y[tr], k, l2, e_tr).logit(X[te], e_te)
+        p_shape[te] = sigmoid(zs)
+        if trunk is None:
+            continue
+        T, T_mirror, has, trunk_grid = trunk
         kt, l2t, z_trunk = choose_trunk(T[tr], T_mirror[tr], has[tr], y[tr], trunk_grid, 5, seed + 1 + f)
         wb = fit_blend(z_shape, z_trunk, y[tr])
-        chosen.append((k, l2))
         chosen_trunk.append((kt, l2t))
         weights.append(wb)
-        zs = ShapeModel(X[tr], y[tr], k, l2, e_tr).logit(X[te], e_te)
-        trunk = TrunkModel(T[tr & has], T_mirror[tr & has], y[tr & has], kt, l2t)
-        zt = np.where(has[te], trunk.logit(T[te]), np.nan)
-        p_shape[te] = sigmoid(zs)
-        p_blend[te] = blended(wb, zs, zt)
-    return p_shape, p_blend, chosen, chosen_trunk, weights
+        model = TrunkModel(T[tr & has], T_mirror[tr & has], y[tr & has], kt, l2t)
+        p_blend[te] = blended(wb, zs, np.where(has[te], model.logit(T[te]), np.nan))
+    return p_shape, chosen, None if trunk is None else (p_blend, chosen_trunk, weights)
 
 
 def swift_file(w, bias, k, l2, cv_auc, n, positives, args, trunk=None):
@@ -581,11 +569,11 @@ def main():
         print(f"fixed K {k}, L2 {l2}: 10-fold AUC shape {auc(cv_predict(X, y, k, l2, 10, 20240611), y):.3f}"
               + (f", with the mouth {auc(cv_predict(X, y, k, l2, 10, 20240611, extra), y):.3f}" if a.images else ""))
     if a.images:
-        p_shape, chosen_shape = nested_cv(X, y, grid)
+        p_shape, chosen_shape, _ = nested_cv(X, y, grid)
         print(f"shape alone: nested 10-fold AUC {auc(p_shape, y):.3f}; chosen {chosen_shape}")
     seeds = [20240611] + list(range(1, a.seeds))
     if not a.trunk:
-        p_cv, chosen = nested_cv(X, y, grid, extra=extra)
+        p_cv, chosen, _ = nested_cv(X, y, grid, extra=extra)
         cv_auc = auc(p_cv, y)
         print(f"nested 10-fold AUC (K, L2 chosen inside each fold): {cv_auc:.3f}; chosen {chosen}")
         print(f"  cv recall smiling {np.mean(p_cv[y == 1] >= 0.5):.3f}  not smiling {np.mean(p_cv[y == 0] < 0.5):.3f}")
@@ -597,8 +585,8 @@ def main():
     else:
         shape_aucs, aucs = [], []
         for s in seeds:
-            p_s, p_b, chosen, chosen_trunk, weights = nested_cv_blend(X, y, grid, extra, T, T_mirror, has,
-                                                                      trunk_grid, seed=s)
+            p_s, chosen, (p_b, chosen_trunk, weights) = nested_cv(X, y, grid, extra, seed=s,
+                                                                  trunk=(T, T_mirror, has, trunk_grid))
             shape_aucs.append(auc(p_s, y))
             aucs.append(auc(p_b, y))
             if s == seeds[0]:
@@ -621,7 +609,7 @@ def main():
             print(f"  blend − shape per seed: " + ", ".join(f"{g:+.4f}" for g in gains) + f"; mean {gains.mean():+.4f}")
     if a.pixel:
         both = pixel[:, None] if extra is None else np.c_[extra, pixel]
-        p_px, chosen_px = nested_cv(X, y, grid, extra=both)
+        p_px, chosen_px, _ = nested_cv(X, y, grid, extra=both)
         print(f"with the pixel logit: nested 10-fold AUC {auc(p_px, y):.3f}; chosen {chosen_px}")
     k, l2, z_shape = choose(X, y, grid, 10, 20240611, extra)
     model = ShapeModel(X, y, k, l2, extra)

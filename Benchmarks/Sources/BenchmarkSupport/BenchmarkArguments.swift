@@ -37,6 +37,29 @@ public struct BenchmarkArguments {
         }
     }
 
+    /// Takes `flag` and the value after it out of `rest`, parsed by `parse`: nil when the flag is
+    /// absent; exits with a usage error when its value is missing or does not parse.
+    public mutating func take<T>(_ flag: String, _ parse: (String) -> T?) -> T? {
+        guard let index = rest.firstIndex(of: flag) else { return nil }
+        guard index + 1 < rest.count, let value = parse(rest[index + 1]) else {
+            Self.fail("\(flag) needs a valid value")
+        }
+        rest.removeSubrange(index...index + 1)
+        return value
+    }
+
+    /// Takes the switch `flag` (no value) out of `rest`: whether it was there.
+    public mutating func take(_ flag: String) -> Bool {
+        guard let index = rest.firstIndex(of: flag) else { return false }
+        rest.remove(at: index)
+        return true
+    }
+
+    /// Exits with a usage error naming the first argument of `rest` that no `take` took.
+    public func requireAllTaken() {
+        if let unknown = rest.first { Self.fail("unknown argument \(unknown)") }
+    }
+
     /// Prints `message` to standard error and exits with status 64 (a usage error).
     public static func fail(_ message: String) -> Never {
         BenchmarkSummary.printToStandardError("error: \(message)")

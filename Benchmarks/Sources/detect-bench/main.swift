@@ -11,30 +11,19 @@ import BenchmarkSupport
 import FaceDetection
 import Foundation
 
-let options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
+var options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
 var detectorOptions = FaceDetector.Options(mode: .accurate, minFaceSize: .pixels(20), minScore: 0)
-var index = 0
-/// The value after the flag at `index`, parsed (exits with a usage error if missing or bad).
-@MainActor func value<T>(_ parse: (String) -> T?) -> T {
-    let flag = options.rest[index]
-    index += 1
-    guard index < options.rest.count, let parsed = parse(options.rest[index]) else {
-        BenchmarkArguments.fail("\(flag) needs a valid value")
-    }
-    return parsed
+if let mode = options.take("--mode", FaceDetector.Mode.init(rawValue:)) { detectorOptions.mode = mode }
+if let landmarks = options.take("--landmarks", FaceDetector.LandmarkMode.init(rawValue:)) {
+    detectorOptions.landmarks = landmarks
 }
-while index < options.rest.count {
-    switch options.rest[index] {
-    case "--mode": detectorOptions.mode = value(FaceDetector.Mode.init(rawValue:))
-    case "--landmarks": detectorOptions.landmarks = value(FaceDetector.LandmarkMode.init(rawValue:))
-    case "--classification": detectorOptions.classification = value(FaceDetector.ClassificationMode.init(rawValue:))
-    case "--min-face": detectorOptions.minFaceSize = .pixels(value { Int($0) })
-    case "--min-score": detectorOptions.minScore = value { Float($0) }
-    case "--threads": detectorOptions.threads = value { Int($0) }
-    default: BenchmarkArguments.fail("unknown argument \(options.rest[index])")
-    }
-    index += 1
+if let classification = options.take("--classification", FaceDetector.ClassificationMode.init(rawValue:)) {
+    detectorOptions.classification = classification
 }
+if let pixels = options.take("--min-face", { Int($0) }) { detectorOptions.minFaceSize = .pixels(pixels) }
+if let score = options.take("--min-score", { Float($0) }) { detectorOptions.minScore = score }
+if let threads = options.take("--threads", { Int($0) }) { detectorOptions.threads = threads }
+options.requireAllTaken()
 
 do {
     let detector = FaceDetector(options: detectorOptions)

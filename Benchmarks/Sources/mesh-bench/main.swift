@@ -10,20 +10,10 @@ import BenchmarkSupport
 import FaceDetection
 import Foundation
 
-let options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
-var minFace = 40
-var withFeatures = false
-var index = 0
-while index < options.rest.count {
-    switch options.rest[index] {
-    case "--min-face" where index + 1 < options.rest.count && Int(options.rest[index + 1]) != nil:
-        index += 1
-        minFace = Int(options.rest[index])!
-    case "--features": withFeatures = true
-    default: BenchmarkArguments.fail("unknown argument \(options.rest[index])")
-    }
-    index += 1
-}
+var options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
+let minFace = options.take("--min-face") { Int($0) } ?? 40
+let withFeatures = options.take("--features")
+options.requireAllTaken()
 
 do {
     let detector = FaceDetector(

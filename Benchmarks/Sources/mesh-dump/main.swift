@@ -16,24 +16,11 @@ import FaceDetection
 import FaceDetectionIO
 import Foundation
 
-let options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
-var minFace = 20
-var ppmDirectory: String?
-var withFeatures = false
-var index = 0
-while index < options.rest.count {
-    switch options.rest[index] {
-    case "--min-face" where index + 1 < options.rest.count && Int(options.rest[index + 1]) != nil:
-        index += 1
-        minFace = Int(options.rest[index])!
-    case "--features": withFeatures = true
-    case "--ppm" where index + 1 < options.rest.count:
-        index += 1
-        ppmDirectory = options.rest[index]
-    default: BenchmarkArguments.fail("unknown argument \(options.rest[index])")
-    }
-    index += 1
-}
+var options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
+let minFace = options.take("--min-face") { Int($0) } ?? 20
+let ppmDirectory = options.take("--ppm") { $0 }
+let withFeatures = options.take("--features")
+options.requireAllTaken()
 
 /// The binary PPM bytes of `image`.
 func ppmBytes(_ image: RGBImage) -> Data {

@@ -222,9 +222,7 @@ public struct FaceDetector: Sendable {
     /// network's features); the mesh is nil where none ran: options without landmarks,
     /// classification or contours, or a face without both eye points.
     public func detectWithMeshes(in image: RGBImage) -> [(face: Face, mesh: FaceMesh?)] {
-        runMeshed(
-            on: image, minFace: options.minFaceSize.pixels(forImageWidth: image.width), afterStage: { _ in },
-            stopSearch: { false })
+        runMeshed(on: image, afterStage: { _ in })
     }
 
     /// `detect(in:)` looking for faces of at least `minFace` pixels in `image` (for a reduced image,

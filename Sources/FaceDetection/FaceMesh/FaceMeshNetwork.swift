@@ -22,12 +22,9 @@ final class FaceMeshNetwork: Sendable {
         var landmarks: [Float]
         /// The face-presence logit (MediaPipe takes its sigmoid and keeps the mesh when ≥ 0.5).
         var faceLogit: Float
-        /// The trunk both heads read: the last backbone block's 6×6×128 map, channel-last
-        /// (`trunkCount` floats).
-        var trunk: [Float]
     }
 
-    /// Floats in `Output.trunk`: 6 × 6 × 128.
+    /// Floats in the trunk both heads read (the last backbone block's map): 6 × 6 × 128.
     static let trunkCount = 6 * 6 * 128
 
     /// One output head: blocks, a 1×1 reduction with PReLU, one more block, and the dense output.
@@ -96,8 +93,8 @@ final class FaceMeshNetwork: Sendable {
         return runAfterStem(scratch: &s)
     }
 
-    /// The trunk alone (`Output.trunk`, no heads) on the input in `s.padded`, laid out as for
-    /// `runPadded(scratch:)`.
+    /// The trunk alone (no heads: the 6×6×128 map both heads read, channel-last, `trunkCount` floats)
+    /// on the input in `s.padded`, laid out as for `runPadded(scratch:)`.
     func trunkPadded(scratch s: inout FaceMeshScratch) -> [Float] {
         let n = Self.inputSize
         stem.apply(padded: s.padded, height: n, width: n, into: &s.first)
@@ -113,19 +110,18 @@ final class FaceMeshNetwork: Sendable {
         }
     }
 
-    /// The blocks and heads on the stem's output in `s.first`.
+    /// The blocks and heads on the stem's output in `s.first` (the trunk stays there afterwards).
     private func runAfterStem(scratch s: inout FaceMeshScratch) -> Output {
         runBackbone(scratch: &s)
         // The 6×6×128 trunk stays in `first` for both heads.
-        let trunk = Self.interior(of: s.first)
         run(mesh, scratch: &s)
         let landmarks = Array(s.dense.prefix(Self.pointCount * 3))
         run(score, scratch: &s)
-        return Output(landmarks: landmarks, faceLogit: s.dense[0], trunk: trunk)
+        return Output(landmarks: landmarks, faceLogit: s.dense[0])
     }
 
     /// The interior of `map` without its border, channel-last.
-    private static func interior(of map: BorderedFeatureMap) -> [Float] {
+    static func interior(of map: BorderedFeatureMap) -> [Float] {
         var out = [Float]()
         out.reserveCapacity(map.height * map.width * map.channels)
         for y in 0..<map.height {
