@@ -189,7 +189,7 @@ def read_ppm(path):
 
 def luma_at(image, points):
     """Bilinear luma (0.299 R + 0.587 G + 0.114 B) at image points (x, y), pixel i's centre at i + 0.5,
-    clamped to the centres of the outermost pixels (``MouthInteriorBrightness.luma``)."""
+    clamped to the centres of the outermost pixels (``AlignedFace.luma``)."""
     grey = image.astype(float) @ LUMA
     h, w = grey.shape
     x = np.clip(points[:, 0] - 0.5, 0, w - 1)

@@ -64,18 +64,20 @@ struct AlignedFace: Sendable {
     /// The frame position of a landmark, if present.
     func position(_ type: LandmarkType) -> Point? { landmarks.first { $0.type == type }?.position }
 
-    /// Bilinear luma (0.299 R + 0.587 G + 0.114 B) at a continuous image position, edges clamped.
+    /// Bilinear luma (0.299 R + 0.587 G + 0.114 B) at a continuous image position (pixel i's centre
+    /// at i + 0.5), clamped to the centres of the outermost pixels; 0 in an empty image, and a NaN
+    /// coordinate (a degenerate mesh) reads the first pixel row or column.
     static func luma(_ image: RGBImage, x: Float, y: Float) -> Float {
-        let fx = min(max(x - 0.5, 0), Float(image.width - 1))
-        let fy = min(max(y - 0.5, 0), Float(image.height - 1))
-        let x0 = Int(fx)
-        let y0 = Int(fy)
-        let x1 = min(x0 + 1, image.width - 1)
-        let y1 = min(y0 + 1, image.height - 1)
-        let ax = fx - Float(x0)
-        let ay = fy - Float(y0)
+        let (width, height) = (image.width, image.height)
+        guard width > 0, height > 0 else { return 0 }
+        let fx = x.isNaN ? 0 : min(max(x - 0.5, 0), Float(width - 1))
+        let fy = y.isNaN ? 0 : min(max(y - 0.5, 0), Float(height - 1))
+        let x0 = min(Int(fx), max(width - 2, 0))
+        let y0 = min(Int(fy), max(height - 2, 0))
+        let (x1, y1) = (min(x0 + 1, width - 1), min(y0 + 1, height - 1))
+        let (ax, ay) = (fx - Float(x0), fy - Float(y0))
         func value(_ px: Int, _ py: Int) -> Float {
-            let i = (py * image.width + px) * 3
+            let i = (py * width + px) * 3
             return 0.299 * Float(image.pixels[i]) + 0.587 * Float(image.pixels[i + 1]) + 0.114
                 * Float(image.pixels[i + 2])
         }

@@ -7,7 +7,8 @@
 /// and `upperLipBottom`, and between `lowerLipTop` and `lowerLipBottom` (the lip contours'
 /// points pair up across each lip; ``FaceContour/Kind``). A ratio of two lumas of the same face,
 /// so the lighting cancels; the set of samples is its own mirror image, so a mirrored face gives
-/// the same value. Luma is 0.299 R + 0.587 G + 0.114 B, interpolated bilinearly (``luma(_:at:)``).
+/// the same value. Luma is 0.299 R + 0.587 G + 0.114 B, interpolated bilinearly
+/// (``AlignedFace/luma(_:x:y:)``).
 /// `tools/fit_smile_shape.py` computes the same (`mouth_interior_brightness`).
 enum MouthInteriorBrightness {
     /// Where the interior samples lie from the inner upper lip to the inner lower lip.
@@ -42,27 +43,9 @@ enum MouthInteriorBrightness {
         return interiorMean / max(lipsMean, 1)
     }
 
-    /// The bilinearly interpolated luma of `image` at `point` (image coordinates: pixel i's centre
-    /// at i + 0.5), clamped to the centres of the outermost pixels; 0 in an empty image.
-    static func luma(_ image: RGBImage, at point: Point) -> Float {
-        let (width, height) = (image.width, image.height)
-        guard width > 0, height > 0 else { return 0 }
-        // A NaN coordinate (a degenerate mesh) reads the first pixel row or column.
-        let x = point.x.isNaN ? 0 : min(max(point.x - 0.5, 0), Float(width - 1))
-        let y = point.y.isNaN ? 0 : min(max(point.y - 0.5, 0), Float(height - 1))
-        let x0 = min(Int(x), max(width - 2, 0))
-        let y0 = min(Int(y), max(height - 2, 0))
-        let (x1, y1) = (min(x0 + 1, width - 1), min(y0 + 1, height - 1))
-        let (fx, fy) = (x - Float(x0), y - Float(y0))
-        let top = pixelLuma(image, x0, y0) * (1 - fx) + pixelLuma(image, x1, y0) * fx
-        let bottom = pixelLuma(image, x0, y1) * (1 - fx) + pixelLuma(image, x1, y1) * fx
-        return top * (1 - fy) + bottom * fy
-    }
-
-    /// The luma of the pixel at column `x`, row `y`.
-    private static func pixelLuma(_ image: RGBImage, _ x: Int, _ y: Int) -> Float {
-        let i = (y * image.width + x) * 3
-        return 0.299 * Float(image.pixels[i]) + 0.587 * Float(image.pixels[i + 1]) + 0.114 * Float(image.pixels[i + 2])
+    /// The bilinear luma of `image` at `point` (``AlignedFace/luma(_:x:y:)``).
+    private static func luma(_ image: RGBImage, at point: Point) -> Float {
+        AlignedFace.luma(image, x: point.x, y: point.y)
     }
 
     /// The point halfway between `a` and `b`.
