@@ -42,6 +42,13 @@ let package = Package(
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
                 .product(name: "FaceDetectionIO", package: "facedetect"),
             ]),
+        /// Writes every face above a score with the mesh's face presence, for choosing thresholds.
+        .executableTarget(
+            name: "candidate-dump",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

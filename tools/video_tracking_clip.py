@@ -2,13 +2,15 @@
 """The video acceptance check (README "Video"): a generated clip whose truth is known, and the
 measures taken on the tool's (or deface's) output of it.
 
-    tools/video_tracking_clip.py make CLIP.mp4 [--seconds 20] [--size 1280x720] [--fps 30]
-    tools/video_tracking_clip.py check CLIP.mp4 --output BLURRED.mp4 [--json FACES.jsonl]
+    tools/video_tracking_clip.py make CLIP.mp4 [--seconds 20] [--size 1280x720] [--fps 30] [--scene S]
+    tools/video_tracking_clip.py check CLIP.mp4 --output BLURRED.mp4 [--json FACES.jsonl] [--scene S]
 
-`make` pastes two faces cut from the fixture photos (the astronaut, 2x; Grace Hopper, 1x) on a
-moving colour gradient with ffmpeg; they move on smooth paths (cosines and sines of time) that
-cross twice, Grace Hopper in front, so that she hides part of the astronaut's face at each
-crossing; a sine tone is the audio. The truth (each face's box in every frame) follows from the
+`make` pastes two faces cut from the fixture photos on a moving colour gradient with ffmpeg; they
+move on smooth paths (cosines and sines of time); a sine tone is the audio. Scene `crossing` (the
+default): the astronaut 2x (face 186 px), Grace Hopper 1x (231 px); the paths cross twice, Grace
+Hopper in front, so that she hides part of the astronaut's face at each crossing. Scene `leaving`:
+faces 150 and 190 px wide that never overlap; the astronaut leaves the frame on the right and
+comes back. The truth (each face's box in every frame) follows from the
 same formulas, in `truth_boxes`.
 
 `check` measures, against that truth:
@@ -17,8 +19,9 @@ same formulas, in `truth_boxes`.
   not covered by the face in front), whether the face's detail (sum of absolute differences of
   horizontal neighbours over its visible inner 80 %) fell below half the original's in OUTPUT;
 - with --json (the tool's records with trackingId): ID switches (changes of the trackingId
-  matched to a true face, IoU >= 0.3, one to one) and the share of visible frames where the face
-  was detected.
+  matched to a true face, IoU >= 0.3, one to one, while the face stays in view: a face that comes
+  back after leaving the frame may get a new identifier, as in ML Kit) and the share of visible
+  frames where the face was detected.
 Needs ffmpeg, ffprobe and numpy.
 """
 import argparse
@@ -34,14 +37,35 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Fixtures"
 
 # name, fixture, crop (x, y, w, h) in the photo, face (x, y, w, h) in the photo, pasted size.
-FACES = [
+CROSSING_FACES = [
     ("astronaut", "astronaut.png", (160, 50, 130, 150), (177, 67, 93, 93), (260, 300)),
     ("grace_hopper", "grace_hopper.jpg", (130, 80, 260, 300), (149, 100, 231, 231), (260, 300)),
 ]
+# The `leaving` scene: the same crops pasted so that the faces are 150 and 190 px wide.
+LEAVING_FACES = [
+    ("astronaut", "astronaut.png", (160, 50, 130, 150), (177, 67, 93, 93), (210, 242)),
+    ("grace_hopper", "grace_hopper.jpg", (130, 80, 260, 300), (149, 100, 231, 231), (214, 247)),
+]
+FACES = CROSSING_FACES
+SCENE = "crossing"
 
 
 def paths(width, height):
-    """Each face's top-left corner as ffmpeg expressions of t and as Python functions."""
+    """Each face's top-left corner as ffmpeg expressions of t and as Python functions.
+
+    `crossing`: the two faces swap sides over 10 s and cross twice, Grace Hopper in front.
+    `leaving`: the astronaut goes right, out of the frame (gone from about t = 3.3 s to 6.7 s at
+    1280 px) and back; Grace Hopper drifts along the bottom; they never overlap."""
+    if SCENE == "leaving":
+        span = width + 400
+        return [
+            (f"100+{span}*(0.5-0.5*cos(2*PI*t/10))", "40+40*(1+sin(2*PI*t/5))",
+             lambda t: 100 + span * (0.5 - 0.5 * math.cos(2 * math.pi * t / 10)),
+             lambda t: 40 + 40 * (1 + math.sin(2 * math.pi * t / 5))),
+            (f"{width - 400}-300*(0.5-0.5*cos(2*PI*t/7))", f"{height - 247 - 60}-30*(1+sin(2*PI*t/4))",
+             lambda t: width - 400 - 300 * (0.5 - 0.5 * math.cos(2 * math.pi * t / 7)),
+             lambda t: height - 247 - 60 - 30 * (1 + math.sin(2 * math.pi * t / 4))),
+        ]
     span = width - 260 - 200
     return [
         (f"100+{span}*(0.5-0.5*cos(2*PI*t/10))", "20+60*(1+sin(2*PI*t/5))",
@@ -186,9 +210,17 @@ def check(args):
                     taken[index] = tracking
                     used.add(tracking)
             for index, tracking in taken.items():
-                ids[index].append(tracking)
+                ids[index].append((record["frame"], tracking))
                 detected[index] += 1
-        report["idSwitches"] = [sum(1 for a, b in zip(s, s[1:]) if a != b) for s in ids]
+        # A switch is a change of identifier while the face stays in view; a face that comes back
+        # after leaving the frame (no visible frame in between) may get a new one, as in ML Kit.
+        def in_view_between(index, first, last):
+            return all(visible_mask(index, truth_boxes(n / fps, width, height), width, height) is not None
+                       for n in range(first, last + 1))
+        report["idSwitches"] = [
+            sum(1 for (fa, a), (fb, b) in zip(s, s[1:]) if a != b and in_view_between(index, fa, fb))
+            for index, s in enumerate(ids)]
+        ids = [[tracking for _, tracking in s] for s in ids]
         report["idsPerFace"] = [sorted(set(s)) for s in ids]
         report["framesDetected"] = detected
     json.dump(report, sys.stdout, indent=1)
@@ -203,11 +235,16 @@ def main():
     m.add_argument("--seconds", type=float, default=20)
     m.add_argument("--size", default="1280x720")
     m.add_argument("--fps", type=int, default=30)
+    m.add_argument("--scene", choices=["crossing", "leaving"], default="crossing")
     c = sub.add_parser("check")
     c.add_argument("clip")
     c.add_argument("--output", required=True)
     c.add_argument("--json")
+    c.add_argument("--scene", choices=["crossing", "leaving"], default="crossing")
     args = parser.parse_args()
+    global FACES, SCENE
+    SCENE = args.scene
+    FACES = LEAVING_FACES if SCENE == "leaving" else CROSSING_FACES
     make(args) if args.command == "make" else check(args)
 
 

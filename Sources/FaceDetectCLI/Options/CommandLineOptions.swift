@@ -37,10 +37,8 @@ struct CommandLineOptions: Sendable, Equatable {
     /// `-q/--query`: report through the exit status whether a face was found.
     var query = false
     /// Detector settings from `--mode`, `--landmarks`, `--classification`, `--contours`,
-    /// `--min-face-size`, `--min-score` and `--prominent-face-only`. The tool's defaults differ from
-    /// the library's: accurate mode (best accuracy per millisecond, README "Results") with
-    /// landmarks and classification on (contours stay off, as in the library).
-    var detector = FaceDetector.Options(mode: .accurate, landmarks: .all, classification: .all)
+    /// `--min-face-size`, `--min-score` and `--prominent-face-only`; the defaults are the library's.
+    var detector = FaceDetector.Options()
     /// `--labels`: write a short label (face number, smile %, yaw) above each box in `-o` images.
     var labels = false
     /// `--threads`: images processed at once (`nil`: one per CPU core).

@@ -9,22 +9,6 @@ extension FaceDetector {
         var minFaceSize = options.minFaceSize
         if case .pixels(let pixels) = minFaceSize { minFaceSize = .pixels(max(1, pixels / reduction)) }
         let faces = detect(in: image, minFace: minFaceSize.pixels(forImageWidth: image.width))
-        return faces.map { $0.scaled(by: Float(reduction)) }
-    }
-}
-
-extension Face {
-    /// This face with every coordinate multiplied by `factor` (from a reduced picture to its full size).
-    fileprivate func scaled(by factor: Float) -> Face {
-        var result = self
-        result.bounds = Rect(
-            x: bounds.x * factor, y: bounds.y * factor, width: bounds.width * factor, height: bounds.height * factor)
-        result.landmarks = landmarks.map {
-            Landmark(type: $0.type, position: Point(x: $0.position.x * factor, y: $0.position.y * factor))
-        }
-        result.contours = contours.map {
-            FaceContour(kind: $0.kind, points: $0.points.map { Point(x: $0.x * factor, y: $0.y * factor) })
-        }
-        return result
+        return faces.map { $0.scaled(x: Float(reduction), y: Float(reduction)) }
     }
 }

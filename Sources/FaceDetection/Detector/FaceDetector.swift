@@ -5,12 +5,12 @@
 public struct FaceDetector: Sendable {
     /// Which detector runs.
     public enum Mode: String, Sendable, CaseIterable {
-        /// YuNet_s on the image scaled so that a face of the minimum size is 10 px wide: many faces
-        /// in few milliseconds (README "Results": about twice the boosted cascade's AP in a tenth of
-        /// its time).
+        /// YuNet_s, YuNet's smaller network, over the same scale pyramid: fewer faces in less time
+        /// (README "Results").
         case fast
-        /// YuNet_n, with MTCNN's O-Net placing the five points: the most faces and the most precise
-        /// landmarks (README "Results").
+        /// YuNet_n over a scale pyramid (every face from the minimum size up to the whole frame),
+        /// with MTCNN's O-Net placing the five points: the most faces and the most precise landmarks
+        /// (README "Results"). The default.
         case accurate
     }
 
@@ -27,17 +27,20 @@ public struct FaceDetector: Sendable {
         /// fast mode's.
         case yunetSmall = "yunet-s"
 
-        /// The score below which faces are dropped unless `Options.minScore` says otherwise,
-        /// measured on detection-dev. YuNet, 0.5: of the true faces found at 0 it keeps 90 % (YuNet_n,
-        /// 10 px minimum) and 75 % (YuNet_s, 20 px), and it removes 99 % of the false ones (precision
-        /// 0.04 → 0.77 for both); 0.6 would reach 0.86 but drops faces a person sees at once (the
-        /// turned cameraman of Fixtures/camera.png scores 0.53). The cascade, 0.25: at 20 px it keeps
-        /// 82 % of the true faces and removes 93 % of the false ones (precision 0.25 → 0.79). MTCNN,
-        /// 0.25: below O-Net's own threshold (0.7), so it changes nothing.
-        public var defaultMinScore: Float {
+        /// The least score of a face unless `Options.minScore` says otherwise, measured on
+        /// detection-dev. YuNet, 0.3 for faces under 48 px and 0.5 for larger ones, which must also
+        /// be faces to the mesh when they score under 0.6 and the mesh runs (README "Results": AP
+        /// 0.838 with every face under 10 px ignored, against 0.815 at 0.5 for all). The cascade,
+        /// 0.25: at 20 px it keeps 82 % of the true faces and removes 93 % of the false ones
+        /// (precision 0.25 → 0.79). MTCNN, 0.25: below O-Net's own threshold (0.7), so it changes
+        /// nothing. This is the lowest of the detector's thresholds.
+        public var defaultMinScore: Float { defaultRule.lowestScore }
+
+        /// The detector's rule for which candidates are faces when `Options.minScore` is not set.
+        var defaultRule: CandidateScoreRule {
             switch self {
-            case .cascade, .mtcnn: return 0.25
-            case .yunet, .yunetSmall: return 0.5
+            case .cascade, .mtcnn: return .uniform(0.25)
+            case .yunet, .yunetSmall: return .yunet
             }
         }
     }
@@ -73,6 +76,13 @@ public struct FaceDetector: Sendable {
         /// Face width in pixels.
         case pixels(Int)
 
+        /// The default, 10 px: the smallest face YuNet finds reliably, so that every face a person
+        /// sees is looked for. The search runs over a scale pyramid from this size up to the whole
+        /// frame, so the cost is that of the first level (the full image) plus about 7 %. For live
+        /// camera frames, `.fraction(0.1)` (ML Kit's default) is about a hundred times less work on
+        /// a 1280-pixel-wide frame, and finds only faces at least a tenth of its width.
+        public static let standard = MinFaceSize.pixels(10)
+
         /// The size in pixels for an image `imageWidth` pixels wide (at least 1).
         public func pixels(forImageWidth imageWidth: Int) -> Int {
             switch self {
@@ -97,7 +107,8 @@ public struct FaceDetector: Sendable {
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
         /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
-        /// precision-recall curve); `nil`: the detector's `defaultMinScore`.
+        /// precision-recall curve); `nil`: the detector's default rule (YuNet's depends on the
+        /// face's size, see `Detector.defaultMinScore`).
         public var minScore: Float?
         /// Keep only the largest face: the greatest box area (width × height), the best-scoring one
         /// among equally large ones (as ML Kit's `enableProminentFaceOnly`, and the tool's
@@ -114,17 +125,22 @@ public struct FaceDetector: Sendable {
         /// The detector to run; `nil` lets the mode choose (fast: YuNet_s, accurate: YuNet_n).
         public var detector: Detector?
 
-        /// The score threshold that applies: `minScore`, or the detector's default.
-        public var effectiveMinScore: Float { minScore ?? effectiveDetector.defaultMinScore }
+        /// The least score a face may have: `minScore`, or the lowest of the detector's default
+        /// thresholds.
+        public var effectiveMinScore: Float { scoreRule.lowestScore }
+
+        /// Which candidates are faces: `minScore` for all, or the detector's default rule.
+        var scoreRule: CandidateScoreRule { minScore.map(CandidateScoreRule.uniform) ?? effectiveDetector.defaultRule }
 
         /// The detector that runs: `detector`, or the mode's default.
         public var effectiveDetector: Detector { detector ?? (mode == .fast ? .yunetSmall : .yunet) }
 
-        /// Options with ML Kit's defaults: fast mode, no landmarks, no classification, no
-        /// contours, faces at least 10 % of the image width.
+        /// Options with the defaults of the `facedetect` tool: accurate mode, landmarks and
+        /// classification on, no contours, faces from 10 px (`MinFaceSize.standard`), searched
+        /// from that size up to the whole frame.
         public init(
-            mode: Mode = .fast, landmarks: LandmarkMode = .none, classification: ClassificationMode = .none,
-            contours: ContourMode = .none, minFaceSize: MinFaceSize = .fraction(0.1), minScore: Float? = nil,
+            mode: Mode = .accurate, landmarks: LandmarkMode = .all, classification: ClassificationMode = .all,
+            contours: ContourMode = .none, minFaceSize: MinFaceSize = .standard, minScore: Float? = nil,
             prominentFaceOnly: Bool = false, threads: Int = 1, detector: Detector? = nil
         ) {
             self.detector = detector
@@ -295,7 +311,8 @@ public struct FaceDetector: Sendable {
                 return []
             }
         }
-        faces.removeAll { !($0.score >= options.effectiveMinScore) }
+        let rule = options.scoreRule
+        faces.removeAll { !rule.keeps($0) }
         if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
             faces = [largest]
         }
@@ -317,13 +334,32 @@ public struct FaceDetector: Sendable {
         // The mesh runs on every face that gets landmarks, probabilities or contours: it is aligned by
         // the eye points, so it runs before they may be dropped. Where it ran, it refines the box.
         let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
-        // The smile model also reads the network's features from a second look at each face.
-        let meshes = estimator.meshes(
-            for: faces, in: image, threads: threads, features: options.classification == .all)
+        // The smile model also reads the network's features from a second look at each face that is
+        // wide enough for it to pay.
+        var meshes = estimator.meshes(
+            for: faces, in: image, threads: threads,
+            featuresFor: { options.classification == .all && $0.bounds.width >= Self.smallestFaceWithFeatures })
+        // A large face of middling score that the mesh does not take for a face is dropped.
+        let confirmed = faces.indices.filter { i in
+            meshes[i].map { rule.keeps(faces[i], presence: $0.presence) } ?? true
+        }
+        if confirmed.count < faces.count {
+            faces = confirmed.map { faces[$0] }
+            meshes = confirmed.map { meshes[$0] }
+        }
         for i in faces.indices {
             guard let mesh = meshes[i] else { continue }
             faces[i].bounds = mesh.refinedBounds(faces[i].bounds)
             if options.contours == .all { faces[i].contours = FaceContour.contours(of: mesh) }
+        }
+        // Two boxes the mesh moved onto one face are one face: the better one stays (before the
+        // attributes, so that one face never gets two sets of probabilities).
+        let distinct = NonMaximumSuppression.keptIndices(
+            faces.map(NonMaximumSuppression.Corners.init), scores: faces.map(\.score),
+            threshold: NonMaximumSuppression.sameFace, overlap: .union, inclusive: false)
+        if distinct.count < faces.count {
+            faces = distinct.map { faces[$0] }
+            meshes = distinct.map { meshes[$0] }
         }
         if needsAttributes { try afterStage(.contours) }
         guard needsAttributes else {
@@ -331,21 +367,30 @@ public struct FaceDetector: Sendable {
             return faces.map { ($0, nil) }
         }
         let found = faces
+        let foundMeshes = meshes
         // Each face on its own: what the attributes derive from the points and the mesh (dlib's nose
         // base only where there is no mesh).
         return parallelMap(count: found.count, threads: threads) { i in
             var face = found[i]
-            if meshes[i] == nil {
+            if foundMeshes[i] == nil {
                 let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
                 face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
             }
             attributes.annotate(
-                &face, in: image, mesh: meshes[i], landmarks: options.landmarks == .all,
+                &face, in: image, mesh: foundMeshes[i], landmarks: options.landmarks == .all,
                 classification: options.classification == .all)
             if options.landmarks == .none { face.landmarks = [] }
-            return (face, meshes[i])
+            return (face, foundMeshes[i])
         }
     }
+
+    /// The narrowest face box, in pixels, whose smile reads the mesh network's features from a
+    /// second look (`FaceMeshEstimator.withFeatures`, about 1 ms per face); narrower faces get the
+    /// mesh shape model's probability alone. On smile-dev shrunk so that the faces are 20 to 40 px
+    /// wide (photos 48, 64 and 96 px wide, padded), the features add at most 0.005 to the in-sample AUC (0.911 → 0.916,
+    /// 0.928 → 0.933, 0.941 → 0.943), while in a crowd most faces are that small and the second
+    /// look would be a third of the per-face cost.
+    static let smallestFaceWithFeatures: Float = 48
 
     /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
     private func measuredNoseBase(of face: Face, in image: RGBImage, predictor: ShapePredictor) -> [Landmark] {

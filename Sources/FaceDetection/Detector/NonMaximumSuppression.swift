@@ -16,6 +16,11 @@ enum NonMaximumSuppression {
         var x1: Float, y1: Float, x2: Float, y2: Float
     }
 
+    /// The overlap above which two faces' boxes are taken for one face: YuNet's (and OpenCV's
+    /// `FaceDetectorYN`'s) suppression threshold, so that no two reported faces overlap by an IoU
+    /// of 0.5 or more.
+    static let sameFace: Float = 0.45
+
     /// The indices of the kept boxes, highest score first (equal scores in the order the sort
     /// leaves them). `inclusive` counts pixels as MTCNN's reference does (`x2 − x1 + 1`); otherwise
     /// widths are `x2 − x1`, as OpenCV's `NMSBoxes` measures them.
@@ -52,5 +57,22 @@ enum NonMaximumSuppression {
             boxes.map { Corners(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }, scores: boxes.map(\.score),
             threshold: threshold, overlap: overlap, inclusive: true
         ).map { boxes[$0] }
+    }
+}
+
+extension NonMaximumSuppression {
+    /// The faces that no better face overlaps by an IoU above `threshold` (boxes as floats, widths
+    /// `x2 − x1`), best first.
+    static func kept(_ faces: [Face], threshold: Float = sameFace) -> [Face] {
+        keptIndices(
+            faces.map(Corners.init), scores: faces.map(\.score), threshold: threshold, overlap: .union, inclusive: false
+        ).map { faces[$0] }
+    }
+}
+
+extension NonMaximumSuppression.Corners {
+    /// The corners of `face`'s box.
+    init(_ face: Face) {
+        self.init(x1: face.bounds.x, y1: face.bounds.y, x2: face.bounds.maxX, y2: face.bounds.maxY)
     }
 }

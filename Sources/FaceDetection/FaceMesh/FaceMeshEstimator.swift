@@ -33,11 +33,18 @@ public struct FaceMeshEstimator: Sendable {
     public func meshes(
         for faces: [Face], in image: RGBImage, threads: Int = 1, features: Bool = false
     ) -> [FaceMesh?] {
+        meshes(for: faces, in: image, threads: threads, featuresFor: { _ in features })
+    }
+
+    /// `meshes(for:in:threads:features:)` with features for the faces `featuresFor` chooses.
+    func meshes(
+        for faces: [Face], in image: RGBImage, threads: Int, featuresFor: @Sendable (Face) -> Bool
+    ) -> [FaceMesh?] {
         parallelMap(count: faces.count, threads: threads) { k in
             var scratch = network.scratchPool.take()
             defer { network.scratchPool.giveBack(scratch) }
             guard let mesh = mesh(for: faces[k], in: image, scratch: &scratch) else { return nil }
-            return features ? withFeatures(mesh, in: image, scratch: &scratch) : mesh
+            return featuresFor(faces[k]) ? withFeatures(mesh, in: image, scratch: &scratch) : mesh
         }
     }
 

@@ -16,7 +16,7 @@ import Testing
     @Test func modesChooseYuNetAndTheDetectorOptionOverridesThem() {
         #expect(FaceDetector.Options(mode: .accurate).effectiveDetector == .yunet)
         #expect(FaceDetector.Options(mode: .fast).effectiveDetector == .yunetSmall)
-        #expect(FaceDetector.Options().effectiveDetector == .yunetSmall)  // ML Kit's default mode is fast
+        #expect(FaceDetector.Options().effectiveDetector == .yunet)  // the tool's default mode
         for detector in FaceDetector.Detector.allCases {
             #expect(FaceDetector.Options(mode: .accurate, detector: detector).effectiveDetector == detector)
             #expect(FaceDetector.Options(mode: .fast, detector: detector).effectiveDetector == detector)
@@ -71,7 +71,8 @@ import Testing
     }
 
     @Test func yunetWithoutLandmarksReportsBoxesOnly() throws {
-        let detector = FaceDetector(options: .init(minFaceSize: .pixels(20), detector: .yunet))
+        let detector = FaceDetector(
+            options: .init(landmarks: .none, classification: .none, minFaceSize: .pixels(20), detector: .yunet))
         let faces = detector.detect(in: astronaut)
         #expect(faces.count == 1)
         expectAstronautFace(try #require(faces.first))
@@ -82,7 +83,8 @@ import Testing
     @Test(arguments: [FaceDetector.Detector.yunetSmall, .cascade])
     func landmarksWithoutClassificationComeFromONet(detector name: FaceDetector.Detector) throws {
         let detector = FaceDetector(
-            options: .init(mode: .fast, landmarks: .all, minFaceSize: .pixels(40), detector: name))
+            options: .init(
+                mode: .fast, landmarks: .all, classification: .none, minFaceSize: .pixels(40), detector: name))
         let face = try #require(detector.detect(in: astronaut).first)
         expectAstronautFace(face)
         let left = try #require(face.landmark(.leftEye)).position
@@ -96,7 +98,10 @@ import Testing
         let small = astronaut.resized(width: 256, height: 256)  // the face about 55 px wide
         for name in FaceDetector.Detector.allCases {
             let face = try #require(
-                FaceDetector(options: .init(minFaceSize: .pixels(30), detector: name)).detect(in: small).first,
+                FaceDetector(
+                    options: .init(landmarks: .none, classification: .none, minFaceSize: .pixels(30), detector: name)
+                )
+                .detect(in: small).first,
                 "\(name)")
             #expect(face.landmarks.isEmpty && face.contours.isEmpty)
             #expect(face.eulerY == nil && face.smilingProbability == nil && face.rightEyeOpenProbability == nil)
@@ -116,7 +121,7 @@ import Testing
     }
 
     @Test func classificationWithoutLandmarksReportsNoPoints() throws {
-        let detector = FaceDetector(options: .init(mode: .accurate, classification: .all, minFaceSize: .pixels(40)))
+        let detector = FaceDetector(options: .init(landmarks: .none, classification: .all, minFaceSize: .pixels(40)))
         let face = try #require(detector.detect(in: astronaut).first)
         #expect(face.landmarks.isEmpty)
         #expect(face.smilingProbability != nil && face.leftEyeOpenProbability != nil)
@@ -134,5 +139,37 @@ import Testing
             .detect(in: canvas)
         #expect(one.count == 1)
         expectAstronautFace(try #require(one.first))
+    }
+
+    /// The defaults look for every face from 10 px up to the whole frame: the astronaut's head cut
+    /// out and scaled so that the face is 16 to 900 px wide on a grey canvas gives exactly one face
+    /// at the right place. (Searched at full size only, faces above about 500 px broke into several
+    /// boxes; searched for 10 % of the width, the small ones were missed.)
+    @Test(arguments: [16, 48, 150, 420, 650, 900])
+    func defaultsFindOneFaceFromTenPixelsToTheWholeFrame(faceWidth: Int) throws {
+        // The head: 1.8 face widths around the 91 × 111 px face box at (178, 65).
+        let head = Rect(x: 132, y: 20, width: 184, height: 210)
+        let scale = Float(faceWidth) / 91
+        let width = max(Int(head.width * scale) + 40, 320)
+        let height = max(Int(head.height * scale) + 40, 240)
+        var canvas = RGBImage(width: width, height: height, fill: RGB(128, 140, 150))
+        let ox = Float(width) / 2 - head.width * scale / 2
+        let oy = Float(height) / 2 - head.height * scale / 2
+        // Nearest-neighbour paste of the scaled head (the detector sees the blocks as any upscale).
+        for y in 0..<height {
+            for x in 0..<width {
+                let sx = Int(head.x + (Float(x) - ox) / scale)
+                let sy = Int(head.y + (Float(y) - oy) / scale)
+                guard Float(x) >= ox, Float(y) >= oy, sx < Int(head.maxX), sy < Int(head.maxY) else { continue }
+                canvas[x, y] = astronaut[sx, sy]
+            }
+        }
+        let truth = Rect(
+            x: ox + (178 - head.x) * scale, y: oy + (65 - head.y) * scale, width: 91 * scale, height: 111 * scale)
+        let faces = FaceDetector().detect(in: canvas)
+        #expect(faces.count == 1, "\(faces.map(\.bounds)) in \(width)×\(height)")
+        let face = try #require(faces.first)
+        let overlap = face.bounds.intersection(truth).area
+        #expect(overlap / (face.bounds.area + truth.area - overlap) > 0.5, "\(face.bounds) vs \(truth)")
     }
 }

@@ -33,8 +33,10 @@ struct CommandLineParsingTests {
 
     @Test func detectorDefaultsAndAttributeFlags() throws {
         let defaults = try options(["a.jpg"]).detector
+        #expect(defaults == FaceDetector.Options())  // the library's defaults are the tool's
         #expect(defaults.mode == .accurate && defaults.landmarks == .all && defaults.classification == .all)
-        #expect(defaults.minScore == nil && defaults.effectiveMinScore == 0.5 && !defaults.prominentFaceOnly)
+        #expect(defaults.minFaceSize == .pixels(10) && defaults.minScore == nil && !defaults.prominentFaceOnly)
+        #expect(defaults.effectiveMinScore == 0.3)  // YuNet's lowest: faces under 48 px
         let parsed = try options([
             "a.jpg", "--landmarks", "none", "--classification=none", "--min-score", "0",
             "--prominent-face-only", "--labels",

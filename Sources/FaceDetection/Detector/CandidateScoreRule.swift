@@ -1,0 +1,51 @@
+/// Which of a detector's candidates are reported as faces: a score threshold that depends on the
+/// face's size, and for large faces of middling score, the face mesh's agreement.
+///
+/// YuNet's default, chosen on detection-dev (README "Results", `candidate-dump`): faces under 48 px
+/// count from a score of 0.3, where most of the faces a lower threshold adds are (at 0.5 for all,
+/// AP 0.815; at 0.3 for all, 0.840; this rule, 0.838); larger faces from 0.5, because a large false
+/// face is rare, costly (a box on a wall or in hair) and rarely true below 0.5 (19 true faces against
+/// 128 false ones at 0.3–0.5). Where the mesh runs (landmarks, classification or contours on), a
+/// large face scoring under 0.6 must also be a face to the mesh (presence ≥ 0.5, MediaPipe's own
+/// threshold): that drops 26 of 27 false faces there and 3 of 8 true ones. The mesh's presence is
+/// not used for small faces: on faces under 32 px it is below 0.5 for most true faces too.
+struct CandidateScoreRule: Sendable, Equatable {
+    /// The box side (its longer one, in image pixels) from which a face is large.
+    var largeFace: Float
+    /// The least score of a face smaller than `largeFace`.
+    var smallFaceScore: Float
+    /// The least score of a large face.
+    var largeFaceScore: Float
+    /// A large face scoring below this is kept only where the mesh's presence reaches
+    /// `minimumPresence` (0: never checked).
+    var meshCheckedBelow: Float
+    /// The least face-presence probability of a checked face.
+    var minimumPresence: Float
+
+    /// The same threshold for every face, with no mesh check.
+    static func uniform(_ score: Float) -> CandidateScoreRule {
+        CandidateScoreRule(
+            largeFace: 0, smallFaceScore: score, largeFaceScore: score, meshCheckedBelow: 0, minimumPresence: 0)
+    }
+
+    /// YuNet's default (see the type's documentation).
+    static let yunet = CandidateScoreRule(
+        largeFace: 48, smallFaceScore: 0.3, largeFaceScore: 0.5, meshCheckedBelow: 0.6, minimumPresence: 0.5)
+
+    /// The least score any face may have: the search can drop every candidate below it.
+    var lowestScore: Float { min(smallFaceScore, largeFaceScore) }
+
+    /// Whether `face` is large.
+    func isLarge(_ face: Face) -> Bool { max(face.bounds.width, face.bounds.height) >= largeFace }
+
+    /// Whether `face`'s score keeps it (NaN scores never do).
+    func keeps(_ face: Face) -> Bool {
+        face.score >= (isLarge(face) ? largeFaceScore : smallFaceScore)
+    }
+
+    /// Whether `face`, kept by its score, is still kept once the mesh has measured its face
+    /// presence as `presence`.
+    func keeps(_ face: Face, presence: Float) -> Bool {
+        !isLarge(face) || face.score >= meshCheckedBelow || presence >= minimumPresence
+    }
+}
