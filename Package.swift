@@ -36,8 +36,12 @@ let cpuSettings: [SwiftSetting] =
 let v3Define: [SwiftSetting] = isV3 ? [.define("X86_64_V3")] : []
 /// The core's networks are optimised in debug builds too (`swift test`): unoptimised, YuNet takes
 /// about 9 s on a 512 × 512 photo instead of a few tens of milliseconds, and the tests run the
-/// detector at its defaults on many photos. Left out where unsafe flags are not allowed (a tagged
-/// checkout that another package depends on).
+/// detector at its defaults on many photos (the suite: 655 s unoptimised, 15 s so). Whole-module,
+/// so that the kernels' small generic SIMD helpers in other files are specialised and inlined
+/// (`-O` alone leaves them generic: 2.2 s for that photo). Left out where unsafe flags are not
+/// allowed (a tagged checkout that another package depends on). One cost (CONTRIBUTING.md): after
+/// a change to the core's interface, SwiftPM may link its dependents' stale objects in a debug
+/// build; `rm -rf .build/debug/*Tests.build` then rebuilds them.
 let optimisedDebug: [SwiftSetting] =
     Context.gitInformation?.currentTag == nil
     ? [
@@ -74,9 +78,12 @@ let package = Package(
             name: "FaceDetection", dependencies: ["CModels"], swiftSettings: cpuSettings + v3Define + optimisedDebug,
             linkerSettings: [.linkedLibrary("m")]),
         /// Files: JPEG/PNG decode and encode, EXIF orientation, atomic writes.
-        .target(name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG"]),
+        .target(
+            name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG"]),
         /// The command-line tool's logic: options, the batch pipeline, outputs.
-        .target(name: "FaceDetectCLI", dependencies: ["FaceDetection", "FaceDetectionIO"], swiftSettings: v3Define),
+        .target(
+            name: "FaceDetectCLI", dependencies: ["FaceDetection", "FaceDetectionIO"],
+            swiftSettings: v3Define),
         /// The command-line tool: `FaceDetectTool.main()`.
         .executableTarget(name: "facedetect", dependencies: ["FaceDetectCLI"]),
 
@@ -84,7 +91,8 @@ let package = Package(
 
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection"]),
         .testTarget(name: "FaceDetectionIOTests", dependencies: ["FaceDetectionIO"]),
-        .testTarget(name: "facedetectTests", dependencies: ["facedetect", "FaceDetectCLI", "FaceDetectionIO"]),
+        .testTarget(
+            name: "facedetectTests", dependencies: ["facedetect", "FaceDetectCLI", "FaceDetectionIO"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

@@ -186,9 +186,11 @@ extension Command {
             case "--blur":
                 try noValue()
                 options.anonymization = .blur
+                options.detector.anonymising = true
             case "--pixelate":
                 try noValue()
                 options.anonymization = .pixelate
+                options.detector.anonymising = true
             case "--progress":
                 try noValue()
                 options.progress = true

@@ -76,5 +76,7 @@ import Testing
         #expect(FaceDetector.Options(mode: .fast).scoreRule == .yunet)
         #expect(FaceDetector.Options(minScore: 0.6).scoreRule == .uniform(0.6))
         #expect(FaceDetector.Options(detector: .mtcnn).scoreRule == .uniform(0.25))
+        #expect(FaceDetector.Options(anonymising: true).scoreRule == .yunetAnonymising)
+        #expect(FaceDetector.Options(minScore: 0.6, anonymising: true).scoreRule == .uniform(0.6))
     }
 }

@@ -43,6 +43,14 @@ struct CommandLineParsingTests {
         ])
         #expect(parsed.detector.landmarks == .none && parsed.detector.classification == .none)
         #expect(parsed.detector.minScore == 0 && parsed.detector.prominentFaceOnly && parsed.labels)
+        #expect(!defaults.anonymising)
+    }
+
+    /// Hiding faces is recall-first: --blur and --pixelate lower YuNet's default thresholds.
+    @Test(arguments: ["--blur", "--pixelate"])
+    func anonymisingLowersTheThresholds(option: String) throws {
+        let detector = try options([option, "a.jpg", "-o", "b.jpg"]).detector
+        #expect(detector.anonymising && detector.effectiveMinScore == 0.2)
     }
 
     @Test func valuesAndInputsMix() throws {
