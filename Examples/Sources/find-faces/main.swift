@@ -1,8 +1,7 @@
 import FaceDetection     // pure Swift: images, detectors, landmarks, attributes, drawing
 import FaceDetectionIO   // JPEG/PNG files through libjpeg and libpng
 
-let detector = FaceDetector(options: .init(mode: .accurate, landmarks: .all, classification: .all,
-                                               minFaceSize: .fraction(0.1)))
+let detector = FaceDetector()                          // the tool's defaults: every face from 10 px
 let image = try RGBImage(contentsOf: "photo.jpg")     // upright: EXIF orientation applied
 for face in detector.detect(in: image) {               // thread-safe: share one detector
     print(face.bounds, face.score, face.eulerY ?? 0, face.smilingProbability ?? 0)
