@@ -53,6 +53,15 @@ final class YuNet: Sendable {
     /// `shouldStop` is asked between groups of layers (on the calling thread); when it says yes,
     /// the run ends there with no outputs (a cancelled search).
     func run(on image: RGBImage, threads: Int = 1, shouldStop: () -> Bool = { false }) -> YuNetOutputs {
+        run(on: image, threads: threads, shouldStop: shouldStop, trace: { _ in })
+    }
+
+    /// `run(on:threads:shouldStop:)` that calls `trace(name)` on the calling thread as each layer
+    /// (or fused group of layers, names joined by `+`) ends, with the names of `layerCosts`: the
+    /// benchmark's per-layer clock.
+    func run(
+        on image: RGBImage, threads: Int, shouldStop: () -> Bool, trace: (String) -> Void
+    ) -> YuNetOutputs {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
@@ -92,44 +101,90 @@ final class YuNet: Sendable {
 
         let stopped = YuNetOutputs(levels: [])
         stemLayer(image, height: ph / 2, width: pw / 2, threads: threads, scratch: scratchBase, into: a)
+        trace("stem")
         if shouldStop() { return stopped }
         // Stride 2: 1 block; 4: 4; 8: 2 (into p8); 16: 2 (into p16); 32: 2 (ends in b).
         block(backbone[0], a, stride: 2, ph, pw, threads, scratchBase, into: b)
+        trace("backbone.0")
         pool(b, channels: backbone[0].outputs, stride: 4, ph, pw, threads, into: a)
+        trace("pool.4")
         if shouldStop() { return stopped }
         block(backbone[1], a, stride: 4, ph, pw, threads, scratchBase, into: b)
+        trace("backbone.1")
         block(backbone[2], b, stride: 4, ph, pw, threads, scratchBase, into: a)
+        trace("backbone.2")
         if shouldStop() { return stopped }
         block(backbone[3], a, stride: 4, ph, pw, threads, scratchBase, into: b)
+        trace("backbone.3")
         block(backbone[4], b, stride: 4, ph, pw, threads, scratchBase, into: a)
+        trace("backbone.4")
         if shouldStop() { return stopped }
         pool(a, channels: backbone[4].outputs, stride: 8, ph, pw, threads, into: b)
+        trace("pool.8")
         block(backbone[5], b, stride: 8, ph, pw, threads, scratchBase, into: a)
+        trace("backbone.5")
         block(backbone[6], a, stride: 8, ph, pw, threads, scratchBase, into: p8)
+        trace("backbone.6")
         pool(p8, channels: backbone[6].outputs, stride: 16, ph, pw, threads, into: b)
+        trace("pool.16")
         block(backbone[7], b, stride: 16, ph, pw, threads, scratchBase, into: a)
+        trace("backbone.7")
         block(backbone[8], a, stride: 16, ph, pw, threads, scratchBase, into: p16)
+        trace("backbone.8")
         pool(p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: b)
+        trace("pool.32")
         block(backbone[9], b, stride: 32, ph, pw, threads, scratchBase, into: a)
+        trace("backbone.9")
         block(backbone[10], a, stride: 32, ph, pw, threads, scratchBase, into: b)
+        trace("backbone.10")
         if shouldStop() { return stopped }
         // Neck: top-down, each level plus the upsampled level above.
         block(neck32, b, stride: 32, ph, pw, threads, scratchBase, into: n32)
+        trace("neck.32")
         upsampleAdd(n32, p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: a)
+        trace("upsample.16")
         block(neck16, a, stride: 16, ph, pw, threads, scratchBase, into: n16)
+        trace("neck.16")
         upsampleAdd(n16, p8, channels: neck8.inputs, stride: 8, ph, pw, threads, into: a)
+        trace("upsample.8")
         block(neck8, a, stride: 8, ph, pw, threads, scratchBase, into: n8)
+        trace("neck.8")
         var levels: [YuNetOutputs.Level] = []
         for (i, (s, n)) in zip([8, 16, 32], [n8, n16, n32]).enumerated() {
             var input = UnsafePointer(n)
             if let head = heads[i] {
                 block(head, n, stride: s, ph, pw, threads, scratchBase, into: a)
+                trace("head.\(s)")
                 input = UnsafePointer(a)
             }
             block(outs[i], input, stride: s, ph, pw, threads, scratchBase, into: out[i])
+            trace("out.\(s)")
             levels.append(Self.level(out[i], stride: s, rows: ph / s, columns: pw / s))
+            trace("level.\(s)")
         }
         return YuNetOutputs(levels: levels)
+    }
+
+    /// Every layer of a pass on an image padded to `paddedWidth`×`paddedHeight` (multiples of 32),
+    /// in the order `run` runs them, with its exact count of multiply-adds (a pool, an upsample-add
+    /// and a level's output copy have none): the denominator of the benchmark's % of peak.
+    func layerCosts(paddedWidth pw: Int, paddedHeight ph: Int) -> [(name: String, multiplyAdds: Int)] {
+        func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
+        func cost(_ b: SeparableBlock, _ s: Int) -> Int { pixels(s) * (b.inputs * b.outputs + 9 * b.outputs) }
+        var costs: [(name: String, multiplyAdds: Int)] = [("stem", pixels(2) * 16 * 27)]
+        for k in 0..<11 {
+            if k == 1 || k == 5 || k == 7 || k == 9 { costs.append(("pool.\(Self.backboneStride[k])", 0)) }
+            costs.append(("backbone.\(k)", cost(backbone[k], Self.backboneStride[k])))
+        }
+        costs += [
+            ("neck.32", cost(neck32, 32)), ("upsample.16", 0), ("neck.16", cost(neck16, 16)), ("upsample.8", 0),
+            ("neck.8", cost(neck8, 8)),
+        ]
+        for (i, s) in [8, 16, 32].enumerated() {
+            if let head = heads[i] { costs.append(("head.\(s)", cost(head, s))) }
+            costs += [("out.\(s)", cost(outs[i], s)), ("level.\(s)", 0)]
+        }
+        return costs
     }
 
     /// The stride at which backbone block k runs.
