@@ -2,11 +2,16 @@
 ///
 /// The three input rows (above, middle, below) hold `width + 2` pixels each: a zero pixel, the
 /// row, a zero pixel, so no tap needs a bounds test; a missing row above or below is a zero row.
-/// `weights[(ky·3 + kx)·channels + c]`; `channels` is a multiple of 8. For each group of 8
-/// channels the nine weights and the bias stay in registers while the kernel walks the row two
-/// pixels at a time (the pair shares the middle taps: 4 loads per input row instead of 6). Groups
-/// of 8 rather than 4 are faster in both builds (paired runs, 12 photos: ×0.929 portable, ×0.936
-/// x86-64-v3).
+/// `weights[(ky·3 + kx)·channels + c]`; `channels` is a multiple of 8. The kernel takes the row
+/// in tiles and each tile one group of 8 channels at a time. In x86-64-v3 builds it walks the
+/// tile eight pixels at a time: eight sums of 9 dependent multiply-adds in flight (with two or
+/// four, the 4-cycle latency of each chain, not the arithmetic, set the pace) and 10 loads per
+/// input row for 8 pixels instead of 24. Portable builds (whose SSE registers hold no more) and
+/// the last pixels keep the group's nine weights and bias in registers and walk two pixels at a
+/// time (the pair shares the middle taps). (Taking all groups of an 8-pixel block before the
+/// next block, in address order, was slower: the compiler then hoisted and spilled weights.) Groups of 8 rather than 4 are faster in
+/// both builds (paired runs, 12 photos: ×0.929 portable, ×0.936 x86-64-v3). Every walk adds the
+/// taps in the scalar twin's order, so they agree to the bit.
 enum DepthwiseConvolution {
     /// The nine taps `weights[(ky·3 + kx)·channels + g…g+7]` and the bias `bias[g…g+7]` of the group of
     /// 8 channels starting at `g`, which the row kernels keep in registers while they walk a row.
@@ -29,13 +34,79 @@ enum DepthwiseConvolution {
         )
     }
 
+    /// Floats of one input row that a tile spans (about 6 KB: the tile's three input rows and its
+    /// output row stay in the 32 KB L1 cache while every channel group walks them).
+    static let tileFloats = 1536
+
     /// `output[x][c] = bias[c] + Σ_{ky,kx} row_ky[x + kx][c]·weights[ky·3 + kx][c]`, then ReLU if asked.
+    /// The row is cut into tiles of a multiple of 8 pixels (`tileFloats`), each done whole by
+    /// `tile` before the next: walking the full row once per channel group would read it from L2
+    /// eight times for 64 channels. YuNet's channel counts (16, 32, 64) and `relu` are passed on as
+    /// constants, so that the compiler folds every tap's offset into its load instruction and
+    /// drops the ReLU test from the loop (with `nc` a variable, the nine row pointers spilled).
+    /// `octets` walks eight pixels at a time (the build's choice by default; tests try both).
     static func row(
         _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
         width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, relu: Bool,
-        into output: UnsafeMutablePointer<Float>
+        octets: Bool = walksOctets, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(nc % 8 == 0)
+        switch (nc, relu) {
+        case (16, true): tiles(Channels16.self, ReLU.self, above, middle, below, width, weights, bias, octets, output)
+        case (16, false):
+            tiles(Channels16.self, Linear.self, above, middle, below, width, weights, bias, octets, output)
+        case (32, true): tiles(Channels32.self, ReLU.self, above, middle, below, width, weights, bias, octets, output)
+        case (32, false):
+            tiles(Channels32.self, Linear.self, above, middle, below, width, weights, bias, octets, output)
+        case (64, true): tiles(Channels64.self, ReLU.self, above, middle, below, width, weights, bias, octets, output)
+        case (64, false):
+            tiles(Channels64.self, Linear.self, above, middle, below, width, weights, bias, octets, output)
+        default:
+            let step = max(8, tileFloats / nc & ~7)
+            var x = 0
+            while x < width {
+                let n = min(step, width - x)
+                tile(
+                    above + x * nc, middle + x * nc, below + x * nc, width: n, channels: nc, weights: weights,
+                    bias: bias, relu: relu, octets: octets, into: output + x * nc)
+                x += n
+            }
+        }
+    }
+
+    /// `row` tile by tile, for the channel count `C` and the activation `A` as compile-time constants
+    /// (each pair is its own specialisation).
+    private static func tiles<C: StaticCount, A: StaticFlag>(
+        _: C.Type, _: A.Type, _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>,
+        _ below: UnsafePointer<Float>, _ width: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
+        _ octets: Bool, _ output: UnsafeMutablePointer<Float>
+    ) {
+        let nc = C.value
+        let step = max(8, tileFloats / nc & ~7)
+        var x = 0
+        while x < width {
+            let n = min(step, width - x)
+            tile(
+                above + x * nc, middle + x * nc, below + x * nc, width: n, channels: nc, weights: weights, bias: bias,
+                relu: A.value, octets: octets, into: output + x * nc)
+            x += n
+        }
+    }
+
+    /// Whether `row` walks eight pixels at a time by default: in x86-64-v3 builds.
+    #if X86_64_V3
+        static let walksOctets = true
+    #else
+        static let walksOctets = false
+    #endif
+
+    /// `row` on `width` pixels, one channel group at a time.
+    @inline(__always)
+    private static func tile(
+        _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
+        width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, relu: Bool,
+        octets: Bool, into output: UnsafeMutablePointer<Float>
+    ) {
         for g in stride(from: 0, to: nc, by: 8) {
             let (w0, w1, w2, w3, w4, w5, w6, w7, w8, b) = DepthwiseConvolution.groupWeights(
                 weights, bias, channels: nc, group: g)
@@ -44,6 +115,21 @@ enum DepthwiseConvolution {
             var r2 = below + g
             var y = output + g
             var x = 0
+            while octets && x + 8 <= width {
+                // channels g…g+7 of pixels x…x+7: bias + the 9 taps each, in the scalar twin's order
+                // (weights read from L1 each time: nine in registers beside eight sums would spill)
+                var s = Octet(repeating: bias.loadVector(SIMD8<Float>.self, at: g))
+                addTaps(r0, nc, weights + g, 0, &s)
+                addTaps(r1, nc, weights + g, 3, &s)
+                addTaps(r2, nc, weights + g, 6, &s)
+                if relu { s.clampBelowAtZero() }
+                s.store(y, pixelStride: nc)
+                r0 += 8 * nc
+                r1 += 8 * nc
+                r2 += 8 * nc
+                y += 8 * nc
+                x += 8
+            }
             while x + 2 <= width {
                 // channels g…g+7 of pixels x and x+1: bias + the 9 taps each, in the scalar twin's order
                 var a = b
@@ -95,6 +181,53 @@ enum DepthwiseConvolution {
         c = multiplyAdd(o, wr, c)
     }
 
+    /// `addTaps` for eight neighbouring pixels, which share their loads (10 for 8 pixels); the three
+    /// weights are taps `first`, `first + 1`, `first + 2` of the group at `w`. Input k is the left
+    /// tap of pixel k, the middle one of pixel k − 1 and the right one of pixel k − 2, so each sum
+    /// still adds its taps left to right.
+    @inline(__always)
+    private static func addTaps(
+        _ r: UnsafePointer<Float>, _ nc: Int, _ w: UnsafePointer<Float>, _ first: Int, _ s: inout Octet
+    ) {
+        let wl = w.loadVector(SIMD8<Float>.self, at: first * nc)
+        let wm = w.loadVector(SIMD8<Float>.self, at: (first + 1) * nc)
+        let wr = w.loadVector(SIMD8<Float>.self, at: (first + 2) * nc)
+        var p = r.loadVector(SIMD8<Float>.self, at: 0)
+        s.s0 = multiplyAdd(p, wl, s.s0)
+        p = r.loadVector(SIMD8<Float>.self, at: nc)
+        s.s1 = multiplyAdd(p, wl, s.s1)
+        s.s0 = multiplyAdd(p, wm, s.s0)
+        p = r.loadVector(SIMD8<Float>.self, at: 2 * nc)
+        s.s2 = multiplyAdd(p, wl, s.s2)
+        s.s1 = multiplyAdd(p, wm, s.s1)
+        s.s0 = multiplyAdd(p, wr, s.s0)
+        p = r.loadVector(SIMD8<Float>.self, at: 3 * nc)
+        s.s3 = multiplyAdd(p, wl, s.s3)
+        s.s2 = multiplyAdd(p, wm, s.s2)
+        s.s1 = multiplyAdd(p, wr, s.s1)
+        p = r.loadVector(SIMD8<Float>.self, at: 4 * nc)
+        s.s4 = multiplyAdd(p, wl, s.s4)
+        s.s3 = multiplyAdd(p, wm, s.s3)
+        s.s2 = multiplyAdd(p, wr, s.s2)
+        p = r.loadVector(SIMD8<Float>.self, at: 5 * nc)
+        s.s5 = multiplyAdd(p, wl, s.s5)
+        s.s4 = multiplyAdd(p, wm, s.s4)
+        s.s3 = multiplyAdd(p, wr, s.s3)
+        p = r.loadVector(SIMD8<Float>.self, at: 6 * nc)
+        s.s6 = multiplyAdd(p, wl, s.s6)
+        s.s5 = multiplyAdd(p, wm, s.s5)
+        s.s4 = multiplyAdd(p, wr, s.s4)
+        p = r.loadVector(SIMD8<Float>.self, at: 7 * nc)
+        s.s7 = multiplyAdd(p, wl, s.s7)
+        s.s6 = multiplyAdd(p, wm, s.s6)
+        s.s5 = multiplyAdd(p, wr, s.s5)
+        p = r.loadVector(SIMD8<Float>.self, at: 8 * nc)
+        s.s7 = multiplyAdd(p, wm, s.s7)
+        s.s6 = multiplyAdd(p, wr, s.s6)
+        p = r.loadVector(SIMD8<Float>.self, at: 9 * nc)
+        s.s7 = multiplyAdd(p, wr, s.s7)
+    }
+
     /// `addTaps` for one pixel.
     @inline(__always)
     private static func addTaps(
@@ -131,3 +264,59 @@ enum DepthwiseConvolution {
         return out
     }
 }
+
+/// The sums of one channel group for eight neighbouring pixels (eight registers).
+struct Octet {
+    /// Pixels 0…7.
+    var s0, s1, s2, s3, s4, s5, s6, s7: SIMD8<Float>
+
+    /// Every pixel's sum `v`.
+    @inline(__always)
+    init(repeating v: SIMD8<Float>) { (s0, s1, s2, s3, s4, s5, s6, s7) = (v, v, v, v, v, v, v, v) }
+
+    /// Negative sums become zero (ReLU).
+    @inline(__always)
+    mutating func clampBelowAtZero() {
+        (s0, s1) = (maximum(s0, .zero), maximum(s1, .zero))
+        (s2, s3) = (maximum(s2, .zero), maximum(s3, .zero))
+        (s4, s5) = (maximum(s4, .zero), maximum(s5, .zero))
+        (s6, s7) = (maximum(s6, .zero), maximum(s7, .zero))
+    }
+
+    /// Pixel k's sum to `y + k·pixelStride`.
+    @inline(__always)
+    func store(_ y: UnsafeMutablePointer<Float>, pixelStride n: Int) {
+        y.storeVector(s0, at: 0)
+        y.storeVector(s1, at: n)
+        y.storeVector(s2, at: 2 * n)
+        y.storeVector(s3, at: 3 * n)
+        y.storeVector(s4, at: 4 * n)
+        y.storeVector(s5, at: 5 * n)
+        y.storeVector(s6, at: 6 * n)
+        y.storeVector(s7, at: 7 * n)
+    }
+}
+
+/// An integer fixed by a type, for kernels specialised on it (a generic parameter's static value
+/// is a constant in each specialisation).
+protocol StaticCount {
+    /// The integer.
+    static var value: Int { get }
+}
+
+/// A flag fixed by a type (see `StaticCount`).
+protocol StaticFlag {
+    /// The flag.
+    static var value: Bool { get }
+}
+
+/// 16 channels.
+enum Channels16: StaticCount { static var value: Int { 16 } }
+/// 32 channels.
+enum Channels32: StaticCount { static var value: Int { 32 } }
+/// 64 channels.
+enum Channels64: StaticCount { static var value: Int { 64 } }
+/// ReLU after the convolution.
+enum ReLU: StaticFlag { static var value: Bool { true } }
+/// No activation after the convolution.
+enum Linear: StaticFlag { static var value: Bool { false } }

@@ -9,20 +9,24 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
     return zip(a, b).map { abs($0 - $1) }.max() ?? 0
 }
 
-/// The 1×1 convolution's two kernels against their scalar twin: pixel counts that exercise the
-/// quad and pair loops and every tail, input channels that are not multiples of 4, one to four
-/// output blocks.
-@Test(arguments: [false, true])
-func pointwiseRowMatchesScalarTwin(quads: Bool) {
+/// The 1×1 convolution's kernels against their scalar twin: pixel counts that exercise the
+/// sextet, quad and pair loops and every tail, input channels that are not multiples of 4, one to
+/// four output blocks.
+@Test(arguments: [0, 4, 6])
+func pointwiseRowMatchesScalarTwin(group: Int) {
     var rng = TestRandom(state: 1)
-    for (pixels, inputs, outputs) in [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32)] {
+    let sizes = [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16)]
+    for (pixels, inputs, outputs) in sizes {
         let x = rng.floats(pixels * inputs)
         let w = rng.floats(inputs * outputs)
         let b = rng.floats(outputs)
         var y = [Float](repeating: .nan, count: pixels * outputs)
         y.withUnsafeMutableBufferPointer { out in
             // Safety: x, w, b and out hold exactly the counts `row` reads and writes.
-            if quads {
+            if group == 6 {
+                PointwiseConvolution.rowSextets(
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+            } else if group == 4 {
                 PointwiseConvolution.rowQuads(
                     x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
             } else {
@@ -38,9 +42,10 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
 
 /// The depthwise 3×3 against its scalar twin on odd widths and heights, with and without ReLU:
 /// each output row from the zero-padded rows above, at and below it (zero rows at the edges).
-@Test func depthwiseRowMatchesScalarTwin() {
+@Test(arguments: [false, true])
+func depthwiseRowMatchesScalarTwin(octets: Bool) {
     var rng = TestRandom(state: 2)
-    for (h, w, c) in [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32)] {
+    for (h, w, c) in [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32), (2, 30, 64), (3, 101, 16)] {
         for relu in [false, true] {
             let input = rng.floats(h * w * c)
             let weights = rng.floats(9 * c)
@@ -59,7 +64,7 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
                         let above = p.baseAddress! + y * rowLength
                         DepthwiseConvolution.row(
                             above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
-                            weights: weights, bias: bias, relu: relu, into: o.baseAddress! + y * w * c)
+                            weights: weights, bias: bias, relu: relu, octets: octets, into: o.baseAddress! + y * w * c)
                     }
                 }
             }
@@ -70,12 +75,13 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
     }
 }
 
-/// The stride-2 stem against its scalar twin on odd image sizes, with output maps that cover the
+/// The stride-2 stem's two kernels (six pixels at a time and one) against their scalar twin on odd image sizes, with output maps that cover the
 /// image exactly and ones that reach into the zero padding (as YuNet's multiple-of-32 input does).
-@Test func stemRowMatchesScalarTwin() {
+@Test(arguments: [false, true])
+func stemRowMatchesScalarTwin(sextets: Bool) {
     var rng = TestRandom(state: 3)
     let stem = StemConvolution(weights: rng.floats(27 * 16), bias: rng.floats(16))
-    for (width, height, extra) in [(1, 1, 0), (3, 5, 0), (7, 2, 1), (33, 17, 3)] {
+    for (width, height, extra) in [(1, 1, 0), (3, 5, 0), (7, 2, 1), (33, 17, 3), (26, 3, 0)] {
         let pixels = rng.floats(width * height * 3).map { UInt8(($0 + 1) * 127.5) }
         let image = RGBImage(width: width, height: height, pixels: pixels)
         let outW = (width + 1) / 2 + extra
@@ -91,7 +97,12 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
                     for k in 0..<3 {
                         StemConvolution.fillRow(image, 2 * oy - 1 + k, outputWidth: outW, into: r0 + k * n)
                     }
-                    stem.row(r0, r0 + n, r0 + 2 * n, outputWidth: outW, into: o.baseAddress! + oy * outW * 16)
+                    let y = o.baseAddress! + oy * outW * 16
+                    if sextets {
+                        stem.rowSextets(r0, r0 + n, r0 + 2 * n, outputWidth: outW, into: y)
+                    } else {
+                        stem.rowSingles(r0, r0 + n, r0 + 2 * n, outputWidth: outW, into: y)
+                    }
                 }
             }
         }
