@@ -6,7 +6,10 @@ import Foundation
 /// Layout: channel-last (NHWC) maps, `pixelStride == channels` (16, 32 or 64: multiples of 16),
 /// so a 1×1 convolution is a row-by-matrix product over contiguous pixels and every depthwise tap
 /// is a contiguous channel vector (`CNN/SeparableBlock`). Each layer runs one output row at a
-/// time; `threads` cut every layer into row strips. Structure and tensor layout:
+/// time; `threads` cut every layer into row strips. The layers at strides 2 and 4 (stem,
+/// backbone 0–4, two pools) are streamed by rows (`front`): the first map held whole is at
+/// stride 8, a sixteenth of the pixels (at 4000×3000 the maps take about 245 MB instead of 525,
+/// and the rows stay in cache between layers). Structure and tensor layout:
 /// `tools/convert_yunet.py`, `Models/README.md`.
 final class YuNet: Sendable {
     private let stem: StemConvolution
@@ -58,30 +61,30 @@ final class YuNet: Sendable {
 
     /// `run(on:threads:shouldStop:)` that calls `trace(name)` on the calling thread as each layer
     /// (or fused group of layers, names joined by `+`) ends, with the names of `layerCosts`: the
-    /// benchmark's per-layer clock.
+    /// benchmark's per-layer clock. `bandRows` sets the stride-8 rows per band of the streamed
+    /// first layers (tests cut them small: the outputs must not change).
     func run(
-        on image: RGBImage, threads: Int, shouldStop: () -> Bool, trace: (String) -> Void
+        on image: RGBImage, threads: Int, shouldStop: () -> Bool, bandRows: Int = frontBandRows,
+        trace: (String) -> Void
     ) -> YuNetOutputs {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
         func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
         // The maps, in floats: a and b take turns as layer input and output; the skip maps (the
-        // backbone at strides 8 and 16), the neck maps and the head outputs have their own.
-        var ab = 16 * pixels(2)
-        for (k, b) in backbone.enumerated() { ab = max(ab, b.outputs * pixels(Self.backboneStride[k])) }
-        ab = max(ab, 64 * pixels(8))
+        // backbone at strides 8 and 16), the neck maps and the head outputs have their own. The
+        // layers at strides 2 and 4 hold no map: `front` streams them by rows into b at stride 8.
+        var ab = backbone[4].outputs * pixels(8)
+        for k in 5..<11 { ab = max(ab, backbone[k].outputs * pixels(Self.backboneStride[k])) }
+        ab = max(ab, neck16.inputs * pixels(16), neck8.inputs * pixels(8))
+        for (i, head) in heads.enumerated() { ab = max(ab, (head?.outputs ?? 0) * pixels(8 << i)) }
         let sizes = [
             ab, ab, backbone[6].outputs * pixels(8), backbone[8].outputs * pixels(16),
             neck8.outputs * pixels(8), neck16.outputs * pixels(16), neck32.outputs * pixels(32),
             16 * pixels(8), 16 * pixels(16), 16 * pixels(32),
         ]
-        let allBlocks = backbone + [neck32, neck16, neck8] + heads.compactMap { $0 } + outs
-        var scratch = 3 * StemConvolution.rowCount(outputWidth: pw / 2)
-        for (k, b) in backbone.enumerated() {
-            scratch = max(scratch, b.scratchCount(width: pw / Self.backboneStride[k]))
-        }
-        for b in allBlocks { scratch = max(scratch, b.scratchCount(width: pw / 8)) }
+        let laterBlocks = backbone[5...] + [neck32, neck16, neck8] + heads.compactMap { $0 } + outs
+        let scratch = laterBlocks.reduce(frontScratchCount(paddedWidth: pw)) { max($0, $1.scratchCount(width: pw / 8)) }
         let workspace = workspaces.take(count: sizes.reduce(0, +) + threads * scratch)
         defer { workspaces.giveBack(workspace) }
         // Safety: the workspace holds every map at the sizes above plus `threads` scratch strips;
@@ -100,27 +103,22 @@ final class YuNet: Sendable {
         let scratchBase = SharedPointer(base + at)
 
         let stopped = YuNetOutputs(levels: [])
-        stemLayer(image, height: ph / 2, width: pw / 2, threads: threads, scratch: scratchBase, into: a)
-        trace("stem")
-        if shouldStop() { return stopped }
-        // Stride 2: 1 block; 4: 4; 8: 2 (into p8); 16: 2 (into p16); 32: 2 (ends in b).
-        block(backbone[0], a, stride: 2, ph, pw, threads, scratchBase, into: b)
-        trace("backbone.0")
-        pool(b, channels: backbone[0].outputs, stride: 4, ph, pw, threads, into: a)
-        trace("pool.4")
-        if shouldStop() { return stopped }
-        block(backbone[1], a, stride: 4, ph, pw, threads, scratchBase, into: b)
-        trace("backbone.1")
-        block(backbone[2], b, stride: 4, ph, pw, threads, scratchBase, into: a)
-        trace("backbone.2")
-        if shouldStop() { return stopped }
-        block(backbone[3], a, stride: 4, ph, pw, threads, scratchBase, into: b)
-        trace("backbone.3")
-        block(backbone[4], b, stride: 4, ph, pw, threads, scratchBase, into: a)
-        trace("backbone.4")
-        if shouldStop() { return stopped }
-        pool(a, channels: backbone[4].outputs, stride: 8, ph, pw, threads, into: b)
-        trace("pool.8")
+        // Strides 2 and 4, streamed in bands of stride-8 rows (a band's strips on the threads),
+        // asking `shouldStop` between bands.
+        let rows8 = ph / 8
+        let bands = max(1, rows8 / max(1, bandRows))
+        let frontOutput = SharedPointer(b)
+        for band in 0..<bands {
+            let (first, end) = (band * rows8 / bands, (band + 1) * rows8 / bands)
+            forEachRowStrip(rows: end - first, threads: threads) { [self] strip, start, stop in
+                front(
+                    image, paddedHeight: ph, paddedWidth: pw, rows: (first + start)..<(first + stop),
+                    scratch: scratchBase.pointer + strip * scratch, into: frontOutput)
+            }
+            if shouldStop() { return stopped }
+        }
+        trace("stem+backbone.0+pool.4+backbone.1+backbone.2+backbone.3+backbone.4+pool.8")
+        // Stride 8: 2 blocks (into p8); 16: 2 (into p16); 32: 2 (ends in b).
         block(backbone[5], b, stride: 8, ph, pw, threads, scratchBase, into: a)
         trace("backbone.5")
         block(backbone[6], a, stride: 8, ph, pw, threads, scratchBase, into: p8)
@@ -190,22 +188,93 @@ final class YuNet: Sendable {
     /// The stride at which backbone block k runs.
     private static let backboneStride = [2, 4, 4, 4, 4, 8, 8, 16, 16, 32, 32]
 
-    /// The stem into `output` (`height`×`width`×16), each strip with three filled input rows.
-    private func stemLayer(
-        _ image: RGBImage, height h: Int, width w: Int, threads: Int, scratch: SharedPointer<Float>,
-        into output: UnsafeMutablePointer<Float>
+    /// Stride-8 rows per band of `run`'s streamed first layers (about 1000 image rows: a
+    /// cancelled search stops within a band; each band boundary recomputes about 10 stride-2 rows).
+    static let frontBandRows = 128
+
+    /// Floats of scratch one strip of `front` needs: the stem's three input rows and its output
+    /// row, each stream's ring, the output rows kept for the next layer (two before a pool).
+    private func frontScratchCount(paddedWidth pw: Int) -> Int {
+        let (w2, w4) = (pw / 2, pw / 4)
+        var count = 3 * StemConvolution.rowCount(outputWidth: w2) + 16 * w2
+        count += backbone[0].scratchCount(width: w2) + 2 * backbone[0].outputs * w2 + backbone[0].outputs * w4
+        for k in 1...4 { count += backbone[k].scratchCount(width: w4) + backbone[k].outputs * w4 }
+        return count + backbone[4].outputs * w4  // backbone 4 keeps two rows
+    }
+
+    /// Rows `rows` of the stride-8 map that the layers at strides 2 and 4 make (stem, backbone 0,
+    /// pool, backbones 1–4, pool) into `output`, streamed: each layer keeps only the rows its next
+    /// layer still needs (`SeparableBlock.RowStream`) in `scratch` (`frontScratchCount` floats),
+    /// so no map at stride 2 or 4 is ever whole. A strip recomputes the few rows around its edges
+    /// that its neighbours also compute, each exactly as they do, so results do not depend on how
+    /// rows are cut into strips and bands.
+    private func front(
+        _ image: RGBImage, paddedHeight ph: Int, paddedWidth pw: Int, rows: Range<Int>,
+        scratch: UnsafeMutablePointer<Float>, into output: SharedPointer<Float>
     ) {
-        let dst = SharedPointer(output)
-        let stride = 3 * StemConvolution.rowCount(outputWidth: w)
-        let count = StemConvolution.rowCount(outputWidth: w)
-        forEachRowStrip(rows: h, threads: threads) { [stem] strip, start, end in
-            let rows = scratch.pointer + strip * stride
-            for oy in start..<end {
-                for k in 0..<3 {
-                    StemConvolution.fillRow(image, 2 * oy - 1 + k, outputWidth: w, into: rows + k * count)
-                }
-                stem.row(rows, rows + count, rows + 2 * count, outputWidth: w, into: dst.pointer + oy * w * 16)
+        guard !rows.isEmpty else { return }
+        let (h2, w2, h4, w4, w8) = (ph / 2, pw / 2, ph / 4, pw / 4, pw / 8)
+        var free = scratch
+        // Safety: the pieces below add up to frontScratchCount(paddedWidth: pw) floats.
+        func take(_ count: Int) -> UnsafeMutablePointer<Float> {
+            defer { free += count }
+            return free
+        }
+        let fillCount = StemConvolution.rowCount(outputWidth: w2)
+        let filled = take(3 * fillCount)
+        let stemRow = take(16 * w2)
+        let c0 = backbone[0].outputs
+        var block0 = SeparableBlock.RowStream(
+            backbone[0], height: h2, width: w2, scratch: take(backbone[0].scratchCount(width: w2)))
+        let rows0 = take(2 * c0 * w2)
+        let pooled4 = take(c0 * w4)
+        func stream(_ k: Int) -> SeparableBlock.RowStream {
+            SeparableBlock.RowStream(
+                backbone[k], height: h4, width: w4, scratch: take(backbone[k].scratchCount(width: w4)))
+        }
+        var block1 = stream(1)
+        let rows1 = take(backbone[1].outputs * w4)
+        var block2 = stream(2)
+        let rows2 = take(backbone[2].outputs * w4)
+        var block3 = stream(3)
+        let rows3 = take(backbone[3].outputs * w4)
+        var block4 = stream(4)
+        let c4 = backbone[4].outputs
+        let rows4 = take(2 * c4 * w4)
+        // Stem row r from image rows 2r − 1 … 2r + 1.
+        func stemOutput(_ r: Int) -> UnsafePointer<Float> {
+            for k in 0..<3 {
+                StemConvolution.fillRow(image, 2 * r - 1 + k, outputWidth: w2, into: filled + k * fillCount)
             }
+            stem.row(filled, filled + fillCount, filled + 2 * fillCount, outputWidth: w2, into: stemRow)
+            return UnsafePointer(stemRow)
+        }
+        // Stride-4 row r: backbone 0's rows 2r and 2r + 1, max-pooled.
+        func pool4(_ r: Int) -> UnsafePointer<Float> {
+            block0.row(2 * r, input: stemOutput, into: rows0)
+            block0.row(2 * r + 1, input: stemOutput, into: rows0 + c0 * w2)
+            ChannelLastResampling.maxPoolRow(rows0, rows0 + c0 * w2, width: w4, channels: c0, into: pooled4)
+            return UnsafePointer(pooled4)
+        }
+        // Row r of backbone 1, 2, 3 (each from the one before).
+        func output1(_ r: Int) -> UnsafePointer<Float> {
+            block1.row(r, input: pool4, into: rows1)
+            return UnsafePointer(rows1)
+        }
+        func output2(_ r: Int) -> UnsafePointer<Float> {
+            block2.row(r, input: output1, into: rows2)
+            return UnsafePointer(rows2)
+        }
+        func output3(_ r: Int) -> UnsafePointer<Float> {
+            block3.row(r, input: output2, into: rows3)
+            return UnsafePointer(rows3)
+        }
+        for y in rows {
+            // Stride-8 row y: backbone 4's rows 2y and 2y + 1, max-pooled.
+            block4.row(2 * y, input: output3, into: rows4)
+            block4.row(2 * y + 1, input: output3, into: rows4 + c4 * w4)
+            ChannelLastResampling.maxPoolRow(
+                rows4, rows4 + c4 * w4, width: w8, channels: c4, into: output.pointer + y * w8 * c4)
         }
     }
 

@@ -9,11 +9,11 @@ final class YuNetWorkspace {
     /// How many.
     let capacity: Int
 
-    /// A zeroed workspace of `capacity` floats.
+    /// A workspace of `capacity` floats, left as the system gives them: every layer writes its
+    /// rows before any is read, so zeroing would only touch every page once more.
     init(capacity: Int) {
         self.capacity = capacity
         floats = .allocate(capacity: capacity)
-        floats.initialize(repeating: 0, count: capacity)
     }
 
     deinit { floats.deallocate() }

@@ -182,3 +182,20 @@ func stemRowMatchesScalarTwin(sextets: Bool) {
         #expect(a.cls == c.cls && a.obj == c.obj && a.bbox == c.bbox && a.kps == c.kps, "stride \(a.stride)")
     }
 }
+
+/// The streamed first layers give the same outputs, to the bit, however their rows are cut: in
+/// bands of 1, 3 or 7 stride-8 rows (each band's edges recomputed) and strips on 1–3 threads.
+@Test func yunetStreamedFrontIgnoresBandsAndStrips() throws {
+    let net = try BuiltinModels.yunetN.get()
+    let pixels = (0..<(97 * 190 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 11) }
+    let image = RGBImage(width: 97, height: 190, pixels: pixels)
+    let whole = net.run(on: image, threads: 1)
+    for (bandRows, threads) in [(1, 1), (3, 2), (7, 3), (1, 2)] {
+        let cut = net.run(on: image, threads: threads, shouldStop: { false }, bandRows: bandRows) { _ in }
+        for (a, b) in zip(whole.levels, cut.levels) {
+            #expect(
+                a.cls == b.cls && a.obj == b.obj && a.bbox == b.bbox && a.kps == b.kps,
+                "stride \(a.stride), bands of \(bandRows), \(threads) threads")
+        }
+    }
+}
