@@ -39,55 +39,81 @@ enum DepthwiseConvolution {
     static let tileFloats = 1536
 
     /// `output[x][c] = bias[c] + Σ_{ky,kx} row_ky[x + kx][c]·weights[ky·3 + kx][c]`, then ReLU if asked.
-    /// The row is cut into tiles of a multiple of 8 pixels (`tileFloats`), each done whole by
-    /// `tile` before the next: walking the full row once per channel group would read it from L2
-    /// eight times for 64 channels. YuNet's channel counts (16, 32, 64) and `relu` are passed on as
-    /// constants, so that the compiler folds every tap's offset into its load instruction and
-    /// drops the ReLU test from the loop (with `nc` a variable, the nine row pointers spilled).
-    /// `octets` walks eight pixels at a time (the build's choice by default; tests try both).
+    /// The input rows are channel-last, or laid out as `inputLayout` says (`ChannelLayout`: with
+    /// `pixelStride` 8, each group's padded row contiguous, the layout `SeparableBlock` gives its
+    /// 1×1 rows in x86-64-v3 builds, so that each group's walk reads memory in order); the output
+    /// is channel-last. The row is cut into tiles of a multiple of 8 pixels (`tileFloats`), each
+    /// done whole by `tile` before the next: walking the full row once per channel group would
+    /// read it from L2 eight times for 64 channels. YuNet's channel counts (16, 32, 64), `relu`
+    /// and the layout are passed on as constants, so that the compiler folds every tap's offset
+    /// into its load instruction and drops the ReLU test from the loop (with `nc` a variable, the
+    /// nine row pointers spilled). `octets` walks eight pixels at a time (the build's choice by
+    /// default; tests try both).
     static func row(
         _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
         width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, relu: Bool,
-        octets: Bool = walksOctets, into output: UnsafeMutablePointer<Float>
+        inputLayout: ChannelLayout? = nil, octets: Bool = walksOctets, into output: UnsafeMutablePointer<Float>
     ) {
-        precondition(nc % 8 == 0)
-        switch (nc, relu) {
-        case (16, true): tiles(Channels16.self, ReLU.self, above, middle, below, width, weights, bias, octets, output)
-        case (16, false):
-            tiles(Channels16.self, Linear.self, above, middle, below, width, weights, bias, octets, output)
-        case (32, true): tiles(Channels32.self, ReLU.self, above, middle, below, width, weights, bias, octets, output)
-        case (32, false):
-            tiles(Channels32.self, Linear.self, above, middle, below, width, weights, bias, octets, output)
-        case (64, true): tiles(Channels64.self, ReLU.self, above, middle, below, width, weights, bias, octets, output)
-        case (64, false):
-            tiles(Channels64.self, Linear.self, above, middle, below, width, weights, bias, octets, output)
+        precondition(nc % 8 == 0 && (inputLayout.map { $0.pixelStride == 8 } ?? true))
+        let rows = Rows(above: above, middle: middle, below: below, groupStride: inputLayout?.groupStride ?? 8)
+        switch nc {
+        case 16: dispatch(Channels16.self, rows, width, weights, bias, relu, inputLayout != nil, octets, output)
+        case 32: dispatch(Channels32.self, rows, width, weights, bias, relu, inputLayout != nil, octets, output)
+        case 64: dispatch(Channels64.self, rows, width, weights, bias, relu, inputLayout != nil, octets, output)
         default:
-            let step = max(8, tileFloats / nc & ~7)
+            let (ps, step) = (inputLayout == nil ? nc : 8, max(8, tileFloats / nc & ~7))
             var x = 0
             while x < width {
                 let n = min(step, width - x)
                 tile(
-                    above + x * nc, middle + x * nc, below + x * nc, width: n, channels: nc, weights: weights,
-                    bias: bias, relu: relu, octets: octets, into: output + x * nc)
+                    rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
+                    relu: relu, octets: octets, into: output + x * nc)
                 x += n
             }
         }
     }
 
-    /// `row` tile by tile, for the channel count `C` and the activation `A` as compile-time constants
-    /// (each pair is its own specialisation).
-    private static func tiles<C: StaticCount, A: StaticFlag>(
-        _: C.Type, _: A.Type, _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>,
-        _ below: UnsafePointer<Float>, _ width: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
-        _ octets: Bool, _ output: UnsafeMutablePointer<Float>
+    /// The three input rows of `row` and the floats from one channel group to the next in each.
+    struct Rows {
+        /// The rows above, at and below the output row.
+        let above: UnsafePointer<Float>, middle: UnsafePointer<Float>, below: UnsafePointer<Float>
+        /// Floats from one group of 8 channels to the next.
+        let groupStride: Int
+
+        /// The rows from `offset` floats on.
+        @inline(__always)
+        func shifted(_ offset: Int) -> Rows {
+            Rows(above: above + offset, middle: middle + offset, below: below + offset, groupStride: groupStride)
+        }
+    }
+
+    /// `row` for the channel count `C`, with `relu` and `blocked` (input layout) made types.
+    private static func dispatch<C: StaticCount>(
+        _ c: C.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
+        _ relu: Bool, _ blocked: Bool, _ octets: Bool, _ output: UnsafeMutablePointer<Float>
+    ) {
+        switch (relu, blocked) {
+        case (true, true): tiles(c, ReLU.self, True.self, rows, width, weights, bias, octets, output)
+        case (true, false): tiles(c, ReLU.self, False.self, rows, width, weights, bias, octets, output)
+        case (false, true): tiles(c, Linear.self, True.self, rows, width, weights, bias, octets, output)
+        case (false, false): tiles(c, Linear.self, False.self, rows, width, weights, bias, octets, output)
+        }
+    }
+
+    /// `row` tile by tile, for the channel count `C`, the activation `A` and the input layout `B`
+    /// (blocked or channel-last) as compile-time constants (each triple is its own specialisation).
+    private static func tiles<C: StaticCount, A: StaticFlag, B: StaticFlag>(
+        _: C.Type, _: A.Type, _: B.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ octets: Bool, _ output: UnsafeMutablePointer<Float>
     ) {
         let nc = C.value
+        let ps = B.value ? 8 : nc
         let step = max(8, tileFloats / nc & ~7)
         var x = 0
         while x < width {
             let n = min(step, width - x)
             tile(
-                above + x * nc, middle + x * nc, below + x * nc, width: n, channels: nc, weights: weights, bias: bias,
+                rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
                 relu: A.value, octets: octets, into: output + x * nc)
             x += n
         }
@@ -103,30 +129,30 @@ enum DepthwiseConvolution {
     /// `row` on `width` pixels, one channel group at a time.
     @inline(__always)
     private static func tile(
-        _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
-        width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, relu: Bool,
-        octets: Bool, into output: UnsafeMutablePointer<Float>
+        _ rows: Rows, width: Int, channels nc: Int, pixelStride ps: Int, weights: UnsafePointer<Float>,
+        bias: UnsafePointer<Float>, relu: Bool, octets: Bool, into output: UnsafeMutablePointer<Float>
     ) {
         for g in stride(from: 0, to: nc, by: 8) {
             let (w0, w1, w2, w3, w4, w5, w6, w7, w8, b) = DepthwiseConvolution.groupWeights(
                 weights, bias, channels: nc, group: g)
-            var r0 = above + g
-            var r1 = middle + g
-            var r2 = below + g
+            let group = g / 8 * rows.groupStride
+            var r0 = rows.above + group
+            var r1 = rows.middle + group
+            var r2 = rows.below + group
             var y = output + g
             var x = 0
             while octets && x + 8 <= width {
                 // channels g…g+7 of pixels x…x+7: bias + the 9 taps each, in the scalar twin's order
                 // (weights read from L1 each time: nine in registers beside eight sums would spill)
                 var s = Octet(repeating: bias.loadVector(SIMD8<Float>.self, at: g))
-                addTaps(r0, nc, weights + g, 0, &s)
-                addTaps(r1, nc, weights + g, 3, &s)
-                addTaps(r2, nc, weights + g, 6, &s)
+                addTaps(r0, ps, weights + g, nc, 0, &s)
+                addTaps(r1, ps, weights + g, nc, 3, &s)
+                addTaps(r2, ps, weights + g, nc, 6, &s)
                 if relu { s.clampBelowAtZero() }
                 s.store(y, pixelStride: nc)
-                r0 += 8 * nc
-                r1 += 8 * nc
-                r2 += 8 * nc
+                r0 += 8 * ps
+                r1 += 8 * ps
+                r2 += 8 * ps
                 y += 8 * nc
                 x += 8
             }
@@ -134,27 +160,27 @@ enum DepthwiseConvolution {
                 // channels g…g+7 of pixels x and x+1: bias + the 9 taps each, in the scalar twin's order
                 var a = b
                 var c = b
-                addTaps(r0, nc, w0, w1, w2, &a, &c)
-                addTaps(r1, nc, w3, w4, w5, &a, &c)
-                addTaps(r2, nc, w6, w7, w8, &a, &c)
+                addTaps(r0, ps, w0, w1, w2, &a, &c)
+                addTaps(r1, ps, w3, w4, w5, &a, &c)
+                addTaps(r2, ps, w6, w7, w8, &a, &c)
                 if relu {
                     a = maximum(a, .zero)
                     c = maximum(c, .zero)
                 }
                 y.storeVector(a, at: 0)
                 y.storeVector(c, at: nc)
-                r0 += 2 * nc
-                r1 += 2 * nc
-                r2 += 2 * nc
+                r0 += 2 * ps
+                r1 += 2 * ps
+                r2 += 2 * ps
                 y += 2 * nc
                 x += 2
             }
             if x < width {
                 // channels g…g+7 of the last pixel
                 var a = b
-                addTaps(r0, nc, w0, w1, w2, &a)
-                addTaps(r1, nc, w3, w4, w5, &a)
-                addTaps(r2, nc, w6, w7, w8, &a)
+                addTaps(r0, ps, w0, w1, w2, &a)
+                addTaps(r1, ps, w3, w4, w5, &a)
+                addTaps(r2, ps, w6, w7, w8, &a)
                 if relu { a = maximum(a, .zero) }
                 y.storeVector(a, at: 0)
             }
@@ -166,13 +192,13 @@ enum DepthwiseConvolution {
     /// middle two loads.
     @inline(__always)
     private static func addTaps(
-        _ r: UnsafePointer<Float>, _ nc: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
+        _ r: UnsafePointer<Float>, _ ps: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
         _ a: inout SIMD8<Float>, _ c: inout SIMD8<Float>
     ) {
         let l = r.loadVector(SIMD8<Float>.self, at: 0)
-        let m = r.loadVector(SIMD8<Float>.self, at: nc)
-        let n = r.loadVector(SIMD8<Float>.self, at: 2 * nc)
-        let o = r.loadVector(SIMD8<Float>.self, at: 3 * nc)
+        let m = r.loadVector(SIMD8<Float>.self, at: ps)
+        let n = r.loadVector(SIMD8<Float>.self, at: 2 * ps)
+        let o = r.loadVector(SIMD8<Float>.self, at: 3 * ps)
         a = multiplyAdd(l, wl, a)
         c = multiplyAdd(m, wl, c)
         a = multiplyAdd(m, wm, a)
@@ -187,56 +213,56 @@ enum DepthwiseConvolution {
     /// still adds its taps left to right.
     @inline(__always)
     private static func addTaps(
-        _ r: UnsafePointer<Float>, _ nc: Int, _ w: UnsafePointer<Float>, _ first: Int, _ s: inout Octet
+        _ r: UnsafePointer<Float>, _ ps: Int, _ w: UnsafePointer<Float>, _ nc: Int, _ first: Int, _ s: inout Octet
     ) {
         let wl = w.loadVector(SIMD8<Float>.self, at: first * nc)
         let wm = w.loadVector(SIMD8<Float>.self, at: (first + 1) * nc)
         let wr = w.loadVector(SIMD8<Float>.self, at: (first + 2) * nc)
         var p = r.loadVector(SIMD8<Float>.self, at: 0)
         s.s0 = multiplyAdd(p, wl, s.s0)
-        p = r.loadVector(SIMD8<Float>.self, at: nc)
+        p = r.loadVector(SIMD8<Float>.self, at: ps)
         s.s1 = multiplyAdd(p, wl, s.s1)
         s.s0 = multiplyAdd(p, wm, s.s0)
-        p = r.loadVector(SIMD8<Float>.self, at: 2 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 2 * ps)
         s.s2 = multiplyAdd(p, wl, s.s2)
         s.s1 = multiplyAdd(p, wm, s.s1)
         s.s0 = multiplyAdd(p, wr, s.s0)
-        p = r.loadVector(SIMD8<Float>.self, at: 3 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 3 * ps)
         s.s3 = multiplyAdd(p, wl, s.s3)
         s.s2 = multiplyAdd(p, wm, s.s2)
         s.s1 = multiplyAdd(p, wr, s.s1)
-        p = r.loadVector(SIMD8<Float>.self, at: 4 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 4 * ps)
         s.s4 = multiplyAdd(p, wl, s.s4)
         s.s3 = multiplyAdd(p, wm, s.s3)
         s.s2 = multiplyAdd(p, wr, s.s2)
-        p = r.loadVector(SIMD8<Float>.self, at: 5 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 5 * ps)
         s.s5 = multiplyAdd(p, wl, s.s5)
         s.s4 = multiplyAdd(p, wm, s.s4)
         s.s3 = multiplyAdd(p, wr, s.s3)
-        p = r.loadVector(SIMD8<Float>.self, at: 6 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 6 * ps)
         s.s6 = multiplyAdd(p, wl, s.s6)
         s.s5 = multiplyAdd(p, wm, s.s5)
         s.s4 = multiplyAdd(p, wr, s.s4)
-        p = r.loadVector(SIMD8<Float>.self, at: 7 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 7 * ps)
         s.s7 = multiplyAdd(p, wl, s.s7)
         s.s6 = multiplyAdd(p, wm, s.s6)
         s.s5 = multiplyAdd(p, wr, s.s5)
-        p = r.loadVector(SIMD8<Float>.self, at: 8 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 8 * ps)
         s.s7 = multiplyAdd(p, wm, s.s7)
         s.s6 = multiplyAdd(p, wr, s.s6)
-        p = r.loadVector(SIMD8<Float>.self, at: 9 * nc)
+        p = r.loadVector(SIMD8<Float>.self, at: 9 * ps)
         s.s7 = multiplyAdd(p, wr, s.s7)
     }
 
     /// `addTaps` for one pixel.
     @inline(__always)
     private static func addTaps(
-        _ r: UnsafePointer<Float>, _ nc: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
+        _ r: UnsafePointer<Float>, _ ps: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
         _ a: inout SIMD8<Float>
     ) {
         a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: 0), wl, a)
-        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: nc), wm, a)
-        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: 2 * nc), wr, a)
+        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: ps), wm, a)
+        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: 2 * ps), wr, a)
     }
 
     /// Scalar reference twin of `row` on a whole `height`×`width` map (no padding in `input`;
@@ -316,6 +342,10 @@ enum Channels16: StaticCount { static var value: Int { 16 } }
 enum Channels32: StaticCount { static var value: Int { 32 } }
 /// 64 channels.
 enum Channels64: StaticCount { static var value: Int { 64 } }
+/// Yes.
+enum True: StaticFlag { static var value: Bool { true } }
+/// No.
+enum False: StaticFlag { static var value: Bool { false } }
 /// ReLU after the convolution.
 enum ReLU: StaticFlag { static var value: Bool { true } }
 /// No activation after the convolution.

@@ -1,8 +1,8 @@
 /// 1×1 convolution of channel-last pixels: a row of pixels times a weight matrix.
 ///
-/// Layout: `input[p·inputs + c]`, `weights[c·outputs + o]`, `output[p·outputs + o]`; `outputs` is a
-/// multiple of 16. Two kernels, one per register file: `rowPairs` keeps 2 pixels × 16 outputs in
-/// eight SIMD4 accumulators (eight of the sixteen SSE registers; wider vectors or more pixels
+/// Layout: `input[p·inputs + c]`, `weights[c·outputs + o]`, `output[p·outputs + o]` (or as
+/// `layout` says: `ChannelLayout`); `outputs` is a multiple of 16. Two kernels, one per register
+/// file: `rowPairs` keeps 2 pixels × 16 outputs in eight SIMD4 accumulators (eight of the sixteen SSE registers; wider vectors or more pixels
 /// spill), `rowSextets` 6 pixels × 16 outputs in twelve SIMD8 accumulators (of AVX2's sixteen
 /// 8-lane registers: two more hold a weight pair and one a broadcast input), with `rowQuads`
 /// (4 pixels, eight accumulators) for the last pixels; each reads a weight once per pixel group.
@@ -16,12 +16,16 @@ enum PointwiseConvolution {
     static func row(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         #if X86_64_V3
-            rowSextets(input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, into: output)
+            rowSextets(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                into: output)
         #else
-            rowPairs(input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, into: output)
+            rowPairs(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                into: output)
         #endif
     }
 
@@ -29,9 +33,10 @@ enum PointwiseConvolution {
     static func rowSextets(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
+        let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
         var p = 0
         while p + 6 <= pixels {
             let x0 = input + p * ni
@@ -78,26 +83,26 @@ enum PointwiseConvolution {
                     f1 = multiplyAdd(r, hi, f1)
                     w += no
                 }
-                let y = output + p * no + o
+                let y = output + p * ps + o / 8 * gs
                 y.storeVector(a0, at: 0)
-                y.storeVector(a1, at: 8)
-                y.storeVector(b0, at: no)
-                y.storeVector(b1, at: no + 8)
-                y.storeVector(c0, at: 2 * no)
-                y.storeVector(c1, at: 2 * no + 8)
-                y.storeVector(d0, at: 3 * no)
-                y.storeVector(d1, at: 3 * no + 8)
-                y.storeVector(e0, at: 4 * no)
-                y.storeVector(e1, at: 4 * no + 8)
-                y.storeVector(f0, at: 5 * no)
-                y.storeVector(f1, at: 5 * no + 8)
+                y.storeVector(a1, at: gs)
+                y.storeVector(b0, at: ps)
+                y.storeVector(b1, at: ps + gs)
+                y.storeVector(c0, at: 2 * ps)
+                y.storeVector(c1, at: 2 * ps + gs)
+                y.storeVector(d0, at: 3 * ps)
+                y.storeVector(d1, at: 3 * ps + gs)
+                y.storeVector(e0, at: 4 * ps)
+                y.storeVector(e1, at: 4 * ps + gs)
+                y.storeVector(f0, at: 5 * ps)
+                y.storeVector(f1, at: 5 * ps + gs)
             }
             p += 6
         }
         if p < pixels {
             rowQuads(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                into: output + p * no)
+                layout: layout, into: output + p * ps)
         }
     }
 
@@ -105,9 +110,10 @@ enum PointwiseConvolution {
     static func rowQuads(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
+        let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
         var p = 0
         while p + 4 <= pixels {
             let x0 = input + p * ni
@@ -142,22 +148,22 @@ enum PointwiseConvolution {
                     d1 = multiplyAdd(v, hi, d1)
                     w += no
                 }
-                let y = output + p * no + o
+                let y = output + p * ps + o / 8 * gs
                 y.storeVector(a0, at: 0)
-                y.storeVector(a1, at: 8)
-                y.storeVector(b0, at: no)
-                y.storeVector(b1, at: no + 8)
-                y.storeVector(c0, at: 2 * no)
-                y.storeVector(c1, at: 2 * no + 8)
-                y.storeVector(d0, at: 3 * no)
-                y.storeVector(d1, at: 3 * no + 8)
+                y.storeVector(a1, at: gs)
+                y.storeVector(b0, at: ps)
+                y.storeVector(b1, at: ps + gs)
+                y.storeVector(c0, at: 2 * ps)
+                y.storeVector(c1, at: 2 * ps + gs)
+                y.storeVector(d0, at: 3 * ps)
+                y.storeVector(d1, at: 3 * ps + gs)
             }
             p += 4
         }
         if p < pixels {
             rowPairs(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                into: output + p * no)
+                layout: layout, into: output + p * ps)
         }
     }
 
@@ -165,9 +171,10 @@ enum PointwiseConvolution {
     static func rowPairs(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
+        let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
         var p = 0
         while p + 2 <= pixels {
             let x0 = input + p * ni
@@ -196,16 +203,16 @@ enum PointwiseConvolution {
                     b3 = multiplyAdd(t, w.loadVector(SIMD4<Float>.self, at: 12), b3)
                     w += no
                 }
-                let y0 = output + p * no + o
-                let y1 = y0 + no
+                let y0 = output + p * ps + o / 8 * gs
+                let y1 = y0 + ps
                 y0.storeVector(a0, at: 0)
                 y0.storeVector(a1, at: 4)
-                y0.storeVector(a2, at: 8)
-                y0.storeVector(a3, at: 12)
+                y0.storeVector(a2, at: gs)
+                y0.storeVector(a3, at: gs + 4)
                 y1.storeVector(b0, at: 0)
                 y1.storeVector(b1, at: 4)
-                y1.storeVector(b2, at: 8)
-                y1.storeVector(b3, at: 12)
+                y1.storeVector(b2, at: gs)
+                y1.storeVector(b3, at: gs + 4)
             }
             p += 2
         }
@@ -219,7 +226,9 @@ enum PointwiseConvolution {
                     a = multiplyAdd(SIMD16<Float>(repeating: x0[c]), w.loadVector(SIMD16<Float>.self, at: 0), a)
                     w += no
                 }
-                (output + p * no).storeVector(a, at: o)
+                let y = output + p * ps + o / 8 * gs
+                y.storeVector(a.lowHalf, at: 0)
+                y.storeVector(a.highHalf, at: gs)
             }
         }
     }
@@ -238,4 +247,16 @@ enum PointwiseConvolution {
         }
         return out
     }
+}
+
+/// Where a kernel writes channel `o` of pixel `p` of a row, in groups of 8 channels: at
+/// `p·pixelStride + (o / 8)·groupStride + o % 8`. Channel-last rows (the default) have `pixelStride` = the
+/// channel count and `groupStride` = 8; blocked rows have `pixelStride` = 8 and `groupStride` = a
+/// whole row of one group (each group's pixels contiguous, which the depthwise kernel then reads
+/// in address order).
+struct ChannelLayout {
+    /// Floats from one pixel to the next within a group.
+    let pixelStride: Int
+    /// Floats from one group of 8 channels to the next within a pixel.
+    let groupStride: Int
 }

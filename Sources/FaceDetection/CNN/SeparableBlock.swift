@@ -67,11 +67,20 @@ struct SeparableBlock: Sendable {
             self.scratch = scratch
             let (line, nc) = ((width + 2) * block.outputs, block.outputs)
             (scratch + 3 * line).initialize(repeating: 0, count: line)
+            let (pixel, group) = Self.blocked ? (8, (width + 2) * 8) : (nc, 8)
             for slot in 0..<3 {
-                (scratch + slot * line).initialize(repeating: 0, count: nc)
-                (scratch + slot * line + (width + 1) * nc).initialize(repeating: 0, count: nc)
+                // the zero pixels at both ends of the ring row, every channel group
+                for g in 0..<(nc / 8) {
+                    (scratch + slot * line + g * group).initialize(repeating: 0, count: 8)
+                    (scratch + slot * line + g * group + (width + 1) * pixel).initialize(repeating: 0, count: 8)
+                }
             }
         }
+
+        /// Whether the ring rows are blocked (each group of 8 channels a contiguous padded row,
+        /// `ChannelLayout`), which the depthwise kernel's x86-64-v3 walk reads in address order, or
+        /// channel-last (portable builds, whose kernels gain nothing from it).
+        static let blocked = DepthwiseConvolution.walksOctets
 
         /// Output row `y` (after every earlier row this stream was asked for, if any) into `output`
         /// (`width · outputs` floats). `input(r)` gives input row r (`width · inputs` floats); it
@@ -83,6 +92,8 @@ struct SeparableBlock: Sendable {
             let (h, w, no) = (height, width, block.outputs)
             let line = (w + 2) * no
             let ring = scratch
+            let layout = Self.blocked ? ChannelLayout(pixelStride: 8, groupStride: (w + 2) * 8) : nil
+            let firstPixel = layout?.pixelStride ?? no
             if next < 0 { next = max(y - 1, 0) }
             block.pw.withUnsafeBufferPointer { pwp in
                 block.pwBias.withUnsafeBufferPointer { pbp in
@@ -94,7 +105,8 @@ struct SeparableBlock: Sendable {
                             while next <= min(y + 1, h - 1) {
                                 PointwiseConvolution.row(
                                     input(next), pixels: w, inputs: block.inputs, weights: pwp.baseAddress!,
-                                    bias: pbp.baseAddress!, outputs: no, into: ring + (next % 3) * line + no)
+                                    bias: pbp.baseAddress!, outputs: no, layout: layout,
+                                    into: ring + (next % 3) * line + firstPixel)
                                 next += 1
                             }
                             let zero = ring + 3 * line
@@ -102,7 +114,8 @@ struct SeparableBlock: Sendable {
                             let below = y + 1 < h ? ring + ((y + 1) % 3) * line : zero
                             DepthwiseConvolution.row(
                                 above, ring + (y % 3) * line, below, width: w, channels: no,
-                                weights: dwp.baseAddress!, bias: dbp.baseAddress!, relu: block.relu, into: output)
+                                weights: dwp.baseAddress!, bias: dbp.baseAddress!, relu: block.relu,
+                                inputLayout: layout, into: output)
                         }
                     }
                 }

@@ -11,39 +11,46 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
 
 /// The 1×1 convolution's kernels against their scalar twin: pixel counts that exercise the
 /// sextet, quad and pair loops and every tail, input channels that are not multiples of 4, one to
-/// four output blocks.
-@Test(arguments: [0, 4, 6])
-func pointwiseRowMatchesScalarTwin(group: Int) {
+/// four output blocks; outputs channel-last and blocked (`ChannelLayout`).
+@Test(arguments: [0, 4, 6], [false, true])
+func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
     var rng = TestRandom(state: 1)
     let sizes = [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16)]
     for (pixels, inputs, outputs) in sizes {
         let x = rng.floats(pixels * inputs)
         let w = rng.floats(inputs * outputs)
         let b = rng.floats(outputs)
+        let layout = blocked ? ChannelLayout(pixelStride: 8, groupStride: 8 * pixels) : nil
         var y = [Float](repeating: .nan, count: pixels * outputs)
         y.withUnsafeMutableBufferPointer { out in
             // Safety: x, w, b and out hold exactly the counts `row` reads and writes.
+            let o = out.baseAddress!
             if group == 6 {
                 PointwiseConvolution.rowSextets(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
             } else if group == 4 {
                 PointwiseConvolution.rowQuads(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
             } else {
                 PointwiseConvolution.rowPairs(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
             }
         }
+        // Blocked: channel c of pixel p at (c / 8)·8·pixels + p·8 + c % 8; back to channel-last.
+        let channelLast =
+            blocked
+            ? (0..<(pixels * outputs)).map { i in y[(i % outputs) / 8 * 8 * pixels + i / outputs * 8 + i % 8] } : y
         let expected = PointwiseConvolution.rowScalar(
             x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs)
-        #expect(worstDifference(y, expected) < 1e-4, "\(pixels) px, \(inputs)→\(outputs)")
+        #expect(worstDifference(channelLast, expected) < 1e-4, "\(pixels) px, \(inputs)→\(outputs)")
     }
 }
 
 /// The depthwise 3×3 against its scalar twin on odd widths and heights, with and without ReLU:
-/// each output row from the zero-padded rows above, at and below it (zero rows at the edges).
-@Test(arguments: [false, true])
-func depthwiseRowMatchesScalarTwin(octets: Bool) {
+/// each output row from the zero-padded rows above, at and below it (zero rows at the edges),
+/// channel-last or blocked (each group of 8 channels a padded row of its own).
+@Test(arguments: [false, true], [false, true])
+func depthwiseRowMatchesScalarTwin(octets: Bool, blocked: Bool) {
     var rng = TestRandom(state: 2)
     for (h, w, c) in [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32), (2, 30, 64), (3, 101, 16)] {
         for relu in [false, true] {
@@ -54,8 +61,13 @@ func depthwiseRowMatchesScalarTwin(octets: Bool) {
             let rowLength = (w + 2) * c
             var padded = [Float](repeating: 0, count: (h + 2) * rowLength)
             for y in 0..<h {
-                for i in 0..<(w * c) { padded[(y + 1) * rowLength + c + i] = input[y * w * c + i] }
+                for i in 0..<(w * c) {
+                    // pixel i / c, channel i % c, after the zero pixel
+                    let at = blocked ? (i % c) / 8 * (w + 2) * 8 + (i / c + 1) * 8 + i % 8 : c + i
+                    padded[(y + 1) * rowLength + at] = input[y * w * c + i]
+                }
             }
+            let layout = blocked ? ChannelLayout(pixelStride: 8, groupStride: (w + 2) * 8) : nil
             var output = [Float](repeating: .nan, count: h * w * c)
             padded.withUnsafeBufferPointer { p in
                 output.withUnsafeMutableBufferPointer { o in
@@ -64,7 +76,8 @@ func depthwiseRowMatchesScalarTwin(octets: Bool) {
                         let above = p.baseAddress! + y * rowLength
                         DepthwiseConvolution.row(
                             above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
-                            weights: weights, bias: bias, relu: relu, octets: octets, into: o.baseAddress! + y * w * c)
+                            weights: weights, bias: bias, relu: relu, inputLayout: layout, octets: octets,
+                            into: o.baseAddress! + y * w * c)
                     }
                 }
             }
