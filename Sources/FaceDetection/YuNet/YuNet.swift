@@ -6,11 +6,12 @@ import Foundation
 /// Layout: channel-last (NHWC) maps, `pixelStride == channels` (16, 32 or 64: multiples of 16),
 /// so a 1×1 convolution is a row-by-matrix product over contiguous pixels and every depthwise tap
 /// is a contiguous channel vector (`CNN/SeparableBlock`). Each layer runs one output row at a
-/// time; `threads` cut every layer into row strips. The layers at strides 2 and 4 (stem,
-/// backbone 0–4, two pools) are streamed by rows (`front`): the first map held whole is at
-/// stride 8, a sixteenth of the pixels (at 4000×3000 the maps take about 245 MB instead of 525,
-/// and the rows stay in cache between layers). Structure and tensor layout:
-/// `tools/convert_yunet.py`, `Models/README.md`.
+/// time; `threads` cut every layer into row strips. The layers at strides 2, 4 and 8 are
+/// streamed by rows (`front`: stem to backbone 6; `back`: the stride-8 neck, head and output),
+/// so the only map held whole at stride 8 is backbone 6's (the skip into the neck) and none at
+/// strides 2 and 4: at 4000×3000 the maps take about 120 MB instead of 525, and rows stay in
+/// cache from layer to layer. Structure and tensor layout: `tools/convert_yunet.py`,
+/// `Models/README.md`.
 final class YuNet: Sendable {
     private let stem: StemConvolution
     private let backbone: [SeparableBlock]  // stages at strides 2, 4, 8, 16, 32: 1, 4, 2, 2, 2 blocks
@@ -71,20 +72,23 @@ final class YuNet: Sendable {
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
         func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
-        // The maps, in floats: a and b take turns as layer input and output; the skip maps (the
-        // backbone at strides 8 and 16), the neck maps and the head outputs have their own. The
-        // layers at strides 2 and 4 hold no map: `front` streams them by rows into b at stride 8.
-        var ab = backbone[4].outputs * pixels(8)
-        for k in 5..<11 { ab = max(ab, backbone[k].outputs * pixels(Self.backboneStride[k])) }
-        ab = max(ab, neck16.inputs * pixels(16), neck8.inputs * pixels(8))
-        for (i, head) in heads.enumerated() { ab = max(ab, (head?.outputs ?? 0) * pixels(8 << i)) }
+        // The maps, in floats: p8 (backbone 6, at stride 8), the maps at strides 16 and 32 (a and
+        // b take turns as layer input and output; the skip map p16 and the neck maps have their
+        // own) and the head outputs. The layers at strides 2 and 4 and the stride-8 ones hold no
+        // map: `front` streams the backbone by rows into p8, `back` the stride-8 neck and head.
+        var ab = backbone[6].outputs * pixels(16)
+        for k in 7..<11 { ab = max(ab, backbone[k].outputs * pixels(Self.backboneStride[k])) }
+        ab = max(ab, neck16.inputs * pixels(16))
+        for (i, head) in heads.enumerated().dropFirst() { ab = max(ab, (head?.outputs ?? 0) * pixels(8 << i)) }
         let sizes = [
             ab, ab, backbone[6].outputs * pixels(8), backbone[8].outputs * pixels(16),
-            neck8.outputs * pixels(8), neck16.outputs * pixels(16), neck32.outputs * pixels(32),
+            neck16.outputs * pixels(16), neck32.outputs * pixels(32),
             16 * pixels(8), 16 * pixels(16), 16 * pixels(32),
         ]
-        let laterBlocks = backbone[5...] + [neck32, neck16, neck8] + heads.compactMap { $0 } + outs
-        let scratch = laterBlocks.reduce(frontScratchCount(paddedWidth: pw)) { max($0, $1.scratchCount(width: pw / 8)) }
+        let laterBlocks = backbone[7...] + [neck32, neck16] + heads.dropFirst().compactMap { $0 } + outs.dropFirst()
+        let scratch = laterBlocks.reduce(max(frontScratchCount(paddedWidth: pw), backScratchCount(paddedWidth: pw))) {
+            max($0, $1.scratchCount(width: pw / 16))
+        }
         let workspace = workspaces.take(count: sizes.reduce(0, +) + threads * scratch)
         defer { workspaces.giveBack(workspace) }
         // Safety: the workspace holds every map at the sizes above plus `threads` scratch strips;
@@ -98,16 +102,16 @@ final class YuNet: Sendable {
         }
         let base = workspace.floats
         let (a, b, p8, p16) = (base + offsets[0], base + offsets[1], base + offsets[2], base + offsets[3])
-        let (n8, n16, n32) = (base + offsets[4], base + offsets[5], base + offsets[6])
-        let out = [base + offsets[7], base + offsets[8], base + offsets[9]]
+        let (n16, n32) = (base + offsets[4], base + offsets[5])
+        let out = [base + offsets[6], base + offsets[7], base + offsets[8]]
         let scratchBase = SharedPointer(base + at)
 
         let stopped = YuNetOutputs(levels: [])
-        // Strides 2 and 4, streamed in bands of stride-8 rows (a band's strips on the threads),
+        // Strides 2, 4 and 8, streamed in bands of stride-8 rows (a band's strips on the threads),
         // asking `shouldStop` between bands.
         let rows8 = ph / 8
         let bands = max(1, rows8 / max(1, bandRows))
-        let frontOutput = SharedPointer(b)
+        let frontOutput = SharedPointer(p8)
         for band in 0..<bands {
             let (first, end) = (band * rows8 / bands, (band + 1) * rows8 / bands)
             forEachRowStrip(rows: end - first, threads: threads) { [self] strip, start, stop in
@@ -117,12 +121,9 @@ final class YuNet: Sendable {
             }
             if shouldStop() { return stopped }
         }
-        trace("stem+backbone.0+pool.4+backbone.1+backbone.2+backbone.3+backbone.4+pool.8")
-        // Stride 8: 2 blocks (into p8); 16: 2 (into p16); 32: 2 (ends in b).
-        block(backbone[5], b, stride: 8, ph, pw, threads, scratchBase, into: a)
-        trace("backbone.5")
-        block(backbone[6], a, stride: 8, ph, pw, threads, scratchBase, into: p8)
-        trace("backbone.6")
+        trace(
+            "stem+backbone.0+pool.4+backbone.1+backbone.2+backbone.3+backbone.4+pool.8+backbone.5+backbone.6")
+        // Stride 16: 2 blocks (into p16); 32: 2 (ends in b).
         pool(p8, channels: backbone[6].outputs, stride: 16, ph, pw, threads, into: b)
         trace("pool.16")
         block(backbone[7], b, stride: 16, ph, pw, threads, scratchBase, into: a)
@@ -136,28 +137,33 @@ final class YuNet: Sendable {
         block(backbone[10], a, stride: 32, ph, pw, threads, scratchBase, into: b)
         trace("backbone.10")
         if shouldStop() { return stopped }
-        // Neck: top-down, each level plus the upsampled level above.
+        // Neck: top-down, each level plus the upsampled level above; stride 8 streamed with its
+        // head and output block.
         block(neck32, b, stride: 32, ph, pw, threads, scratchBase, into: n32)
         trace("neck.32")
         upsampleAdd(n32, p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: a)
         trace("upsample.16")
         block(neck16, a, stride: 16, ph, pw, threads, scratchBase, into: n16)
         trace("neck.16")
-        upsampleAdd(n16, p8, channels: neck8.inputs, stride: 8, ph, pw, threads, into: a)
-        trace("upsample.8")
-        block(neck8, a, stride: 8, ph, pw, threads, scratchBase, into: n8)
-        trace("neck.8")
-        var levels: [YuNetOutputs.Level] = []
-        for (i, (s, n)) in zip([8, 16, 32], [n8, n16, n32]).enumerated() {
+        let (skip8, low8, output8) = (SharedPointer(p8), SharedPointer(n16), SharedPointer(out[0]))
+        forEachRowStrip(rows: rows8, threads: threads) { [self] strip, start, stop in
+            back(
+                skip8, low8, paddedHeight: ph, paddedWidth: pw, rows: start..<stop,
+                scratch: scratchBase.pointer + strip * scratch, into: output8)
+        }
+        trace(heads[0] == nil ? "upsample.8+neck.8+out.8" : "upsample.8+neck.8+head.8+out.8")
+        var levels = [Self.level(out[0], stride: 8, rows: ph / 8, columns: pw / 8)]
+        trace("level.8")
+        for (i, (s, n)) in zip([16, 32], [n16, n32]).enumerated() {
             var input = UnsafePointer(n)
-            if let head = heads[i] {
+            if let head = heads[i + 1] {
                 block(head, n, stride: s, ph, pw, threads, scratchBase, into: a)
                 trace("head.\(s)")
                 input = UnsafePointer(a)
             }
-            block(outs[i], input, stride: s, ph, pw, threads, scratchBase, into: out[i])
+            block(outs[i + 1], input, stride: s, ph, pw, threads, scratchBase, into: out[i + 1])
             trace("out.\(s)")
-            levels.append(Self.level(out[i], stride: s, rows: ph / s, columns: pw / s))
+            levels.append(Self.level(out[i + 1], stride: s, rows: ph / s, columns: pw / s))
             trace("level.\(s)")
         }
         return YuNetOutputs(levels: levels)
@@ -199,11 +205,72 @@ final class YuNet: Sendable {
         var count = 3 * StemConvolution.rowCount(outputWidth: w2) + 16 * w2
         count += backbone[0].scratchCount(width: w2) + 2 * backbone[0].outputs * w2 + backbone[0].outputs * w4
         for k in 1...4 { count += backbone[k].scratchCount(width: w4) + backbone[k].outputs * w4 }
-        return count + backbone[4].outputs * w4  // backbone 4 keeps two rows
+        count += backbone[4].outputs * w4  // backbone 4 keeps two rows
+        let w8 = pw / 8
+        count += backbone[4].outputs * w8 + backbone[5].scratchCount(width: w8) + backbone[5].outputs * w8
+        return count + backbone[6].scratchCount(width: w8)
     }
 
-    /// Rows `rows` of the stride-8 map that the layers at strides 2 and 4 make (stem, backbone 0,
-    /// pool, backbones 1–4, pool) into `output`, streamed: each layer keeps only the rows its next
+    /// Floats of scratch one strip of `back` needs: the upsampled row, each stream's ring and
+    /// output row.
+    private func backScratchCount(paddedWidth pw: Int) -> Int {
+        let w8 = pw / 8
+        var count = neck8.inputs * w8 + neck8.scratchCount(width: w8) + neck8.outputs * w8
+        if let head = heads[0] { count += head.scratchCount(width: w8) + head.outputs * w8 }
+        return count + outs[0].scratchCount(width: w8)
+    }
+
+    /// Rows `rows` of the stride-8 outputs (16 channels) into `output`, streamed from the skip map
+    /// `skip` (backbone 6) and the stride-16 neck map `low`: upsample-add, neck 8, head 8 (if the
+    /// model has it), out 8, each keeping only the rows the next one still needs, in `scratch`
+    /// (`backScratchCount` floats).
+    private func back(
+        _ skip: SharedPointer<Float>, _ low: SharedPointer<Float>, paddedHeight ph: Int, paddedWidth pw: Int,
+        rows: Range<Int>, scratch: UnsafeMutablePointer<Float>, into output: SharedPointer<Float>
+    ) {
+        guard !rows.isEmpty else { return }
+        let (h8, w8, w16, c) = (ph / 8, pw / 8, pw / 16, neck8.inputs)
+        var free = scratch
+        // Safety: the pieces below add up to backScratchCount(paddedWidth: pw) floats.
+        func take(_ count: Int) -> UnsafeMutablePointer<Float> {
+            defer { free += count }
+            return free
+        }
+        let upsampledRow = take(c * w8)
+        var neck = SeparableBlock.RowStream(neck8, height: h8, width: w8, scratch: take(neck8.scratchCount(width: w8)))
+        let neckRow = take(neck8.outputs * w8)
+        var head = heads[0].map {
+            SeparableBlock.RowStream($0, height: h8, width: w8, scratch: take($0.scratchCount(width: w8)))
+        }
+        let headRow = take((heads[0]?.outputs ?? 0) * w8)
+        var last = SeparableBlock.RowStream(
+            outs[0], height: h8, width: w8, scratch: take(outs[0].scratchCount(width: w8)))
+        // Row r of the skip map plus the stride-16 row r / 2, each pixel twice.
+        func upsampled(_ r: Int) -> UnsafePointer<Float> {
+            ChannelLastResampling.upsampleAddRow(
+                skip.pointer + r * w8 * c, low.pointer + (r / 2) * w16 * c, width: w8, channels: c, into: upsampledRow)
+            return UnsafePointer(upsampledRow)
+        }
+        func necked(_ r: Int) -> UnsafePointer<Float> {
+            neck.row(r, input: upsampled, into: neckRow)
+            return UnsafePointer(neckRow)
+        }
+        func headed(_ r: Int) -> UnsafePointer<Float> {
+            head!.row(r, input: necked, into: headRow)
+            return UnsafePointer(headRow)
+        }
+        let no = outs[0].outputs
+        for y in rows {
+            if head == nil {
+                last.row(y, input: necked, into: output.pointer + y * w8 * no)
+            } else {
+                last.row(y, input: headed, into: output.pointer + y * w8 * no)
+            }
+        }
+    }
+
+    /// Rows `rows` of the stride-8 map that the backbone makes up to block 6 (stem, backbone 0,
+    /// pool, backbones 1–4, pool, backbones 5 and 6) into `output`, streamed: each layer keeps only the rows its next
     /// layer still needs (`SeparableBlock.RowStream`) in `scratch` (`frontScratchCount` floats),
     /// so no map at stride 2 or 4 is ever whole. A strip recomputes the few rows around its edges
     /// that its neighbours also compute, each exactly as they do, so results do not depend on how
@@ -269,13 +336,26 @@ final class YuNet: Sendable {
             block3.row(r, input: output2, into: rows3)
             return UnsafePointer(rows3)
         }
-        for y in rows {
-            // Stride-8 row y: backbone 4's rows 2y and 2y + 1, max-pooled.
-            block4.row(2 * y, input: output3, into: rows4)
-            block4.row(2 * y + 1, input: output3, into: rows4 + c4 * w4)
-            ChannelLastResampling.maxPoolRow(
-                rows4, rows4 + c4 * w4, width: w8, channels: c4, into: output.pointer + y * w8 * c4)
+        let h8 = ph / 8
+        let pooled8 = take(c4 * w8)
+        var block5 = SeparableBlock.RowStream(
+            backbone[5], height: h8, width: w8, scratch: take(backbone[5].scratchCount(width: w8)))
+        let rows5 = take(backbone[5].outputs * w8)
+        var block6 = SeparableBlock.RowStream(
+            backbone[6], height: h8, width: w8, scratch: take(backbone[6].scratchCount(width: w8)))
+        // Stride-8 row r: backbone 4's rows 2r and 2r + 1, max-pooled.
+        func pool8(_ r: Int) -> UnsafePointer<Float> {
+            block4.row(2 * r, input: output3, into: rows4)
+            block4.row(2 * r + 1, input: output3, into: rows4 + c4 * w4)
+            ChannelLastResampling.maxPoolRow(rows4, rows4 + c4 * w4, width: w8, channels: c4, into: pooled8)
+            return UnsafePointer(pooled8)
         }
+        func output5(_ r: Int) -> UnsafePointer<Float> {
+            block5.row(r, input: pool8, into: rows5)
+            return UnsafePointer(rows5)
+        }
+        let c6 = backbone[6].outputs
+        for y in rows { block6.row(y, input: output5, into: output.pointer + y * w8 * c6) }
     }
 
     /// `block` on the map at `stride` into `output`, in row strips.
