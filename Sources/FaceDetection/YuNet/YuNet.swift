@@ -1,5 +1,3 @@
-import Foundation
-
 /// YuNet (Wu, Peng, Yu 2023), a one-shot CNN face detector: the network only (decoding lives in
 /// `YuNetDecoder`).
 ///
@@ -308,12 +306,20 @@ final class YuNet: Sendable {
         var block4 = stream(4)
         let c4 = backbone[4].outputs
         let rows4 = take(2 * c4 * w4)
-        // Stem row r from image rows 2r − 1 … 2r + 1.
+        // Stem row r from image rows 2r − 1 … 2r + 1; image row iy is filled into slot (iy + 1) mod 3,
+        // so the row shared by stem rows r and r + 1 is filled once.
+        var slotRow = [Int.min, Int.min, Int.min]
         func stemOutput(_ r: Int) -> UnsafePointer<Float> {
-            for k in 0..<3 {
-                StemConvolution.fillRow(image, 2 * r - 1 + k, outputWidth: w2, into: filled + k * fillCount)
+            var slots: [UnsafeMutablePointer<Float>] = []
+            for iy in (2 * r - 1)...(2 * r + 1) {
+                let slot = (iy + 1) % 3
+                if slotRow[slot] != iy {
+                    StemConvolution.fillRow(image, iy, outputWidth: w2, into: filled + slot * fillCount)
+                    slotRow[slot] = iy
+                }
+                slots.append(filled + slot * fillCount)
             }
-            stem.row(filled, filled + fillCount, filled + 2 * fillCount, outputWidth: w2, into: stemRow)
+            stem.row(slots[0], slots[1], slots[2], outputWidth: w2, into: stemRow)
             return UnsafePointer(stemRow)
         }
         // Stride-4 row r: backbone 0's rows 2r and 2r + 1, max-pooled.
@@ -409,24 +415,41 @@ final class YuNet: Sendable {
         }
     }
 
-    /// One stride's outputs from its 16-channel head map: sigmoid of cls and obj, raw bbox and kps.
+    /// One stride's outputs from its 16-channel head map: sigmoid of cls and obj (by
+    /// `exponential`, within a few ulp of the C library's), raw bbox and kps.
     private static func level(_ o: UnsafeMutablePointer<Float>, stride: Int, rows: Int, columns: Int)
         -> YuNetOutputs.Level
     {
         let cells = rows * columns
-        var level = YuNetOutputs.Level(
-            stride: stride, columns: columns, rows: rows, cls: [], obj: [], bbox: [], kps: [])
-        level.cls.reserveCapacity(cells)
-        level.obj.reserveCapacity(cells)
-        level.bbox.reserveCapacity(cells * 4)
-        level.kps.reserveCapacity(cells * 10)
-        for c in 0..<cells {
-            let cell = o + c * 16
-            level.cls.append(1 / (1 + exp(-cell[0])))
-            level.obj.append(1 / (1 + exp(-cell[1])))
-            level.bbox.append(contentsOf: UnsafeBufferPointer(start: cell + 2, count: 4))
-            level.kps.append(contentsOf: UnsafeBufferPointer(start: cell + 6, count: 10))
+        // Channels `first ..< first + count` of every cell, cell after cell.
+        func channels(_ first: Int, _ count: Int) -> [Float] {
+            [Float](unsafeUninitializedCapacity: cells * count) { buffer, initialized in
+                // Safety: cell c's channels are o[16c + first ..< 16c + first + count], within the map.
+                for c in 0..<cells {
+                    for k in 0..<count { buffer[c * count + k] = o[c * 16 + first + k] }
+                }
+                initialized = cells * count
+            }
         }
-        return level
+        // 1 / (1 + e^−x) of channel `channel` of every cell, eight cells at a time.
+        func sigmoids(_ channel: Int) -> [Float] {
+            [Float](unsafeUninitializedCapacity: cells) { buffer, initialized in
+                // Safety: cell c's channel is o[16c + channel], within the map; buffer holds `cells`.
+                var c = 0
+                while c + 8 <= cells {
+                    // the sigmoids of cells c…c+7
+                    var x = SIMD8<Float>()
+                    for k in 0..<8 { x[k] = o[(c + k) * 16 + channel] }
+                    let s = 1 / (1 + exponential(-x))
+                    for k in 0..<8 { buffer[c + k] = s[k] }
+                    c += 8
+                }
+                for c in c..<cells { buffer[c] = 1 / (1 + exponential(-o[c * 16 + channel])) }
+                initialized = cells
+            }
+        }
+        return YuNetOutputs.Level(
+            stride: stride, columns: columns, rows: rows, cls: sigmoids(0), obj: sigmoids(1),
+            bbox: channels(2, 4), kps: channels(6, 10))
     }
 }
