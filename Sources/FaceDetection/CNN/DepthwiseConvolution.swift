@@ -108,7 +108,9 @@ enum DepthwiseConvolution {
     ) {
         let nc = C.value
         let ps = B.value ? 8 : nc
-        let step = max(8, tileFloats / nc & ~7)
+        // (Blocked rows are read in address order group by group: one tile, the whole row, keeps
+        // each group's walk long instead of three octets between loop exits.)
+        let step = B.value ? width : max(8, tileFloats / nc & ~7)
         var x = 0
         while x < width {
             let n = min(step, width - x)

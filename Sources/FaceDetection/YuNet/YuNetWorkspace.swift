@@ -53,8 +53,10 @@ final class YuNetWorkspacePool: @unchecked Sendable {
     private var free: [YuNetWorkspace] = []
     /// Workspaces kept for reuse at most (one per batch thread, typically).
     private let keep = 8
-    /// Larger workspaces (floats) are not kept: one huge photo does not pin its memory.
-    private let largest = 16 << 20
+    /// Larger workspaces (floats) are not kept: one huge photo does not pin its memory. A 12 MP
+    /// photo's (4032×3024: about 32 M floats, 130 MB, with the first layers streamed) is kept,
+    /// so a batch of phone photos faults its maps in once, not once per photo.
+    private let largest = 36 << 20
 
     /// A workspace of at least `count` floats: the smallest free one that fits, or a new one
     /// rounded up to a whole million floats so that photos of similar sizes share it.
