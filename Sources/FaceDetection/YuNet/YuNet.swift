@@ -128,6 +128,7 @@ final class YuNet: Sendable {
         trace("backbone.7")
         block(backbone[8], a, stride: 16, ph, pw, threads, scratchBase, into: p16)
         trace("backbone.8")
+        if shouldStop() { return stopped }
         pool(p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: b)
         trace("pool.32")
         block(backbone[9], b, stride: 32, ph, pw, threads, scratchBase, into: a)
@@ -143,6 +144,7 @@ final class YuNet: Sendable {
         trace("upsample.16")
         block(neck16, a, stride: 16, ph, pw, threads, scratchBase, into: n16)
         trace("neck.16")
+        if shouldStop() { return stopped }
         let (skip8, low8, output8) = (SharedPointer(p8), SharedPointer(n16), SharedPointer(out[0]))
         forEachRowStrip(rows: rows8, threads: threads) { [self] strip, start, stop in
             back(
@@ -150,6 +152,7 @@ final class YuNet: Sendable {
                 scratch: scratchBase.pointer + strip * scratch, into: output8)
         }
         trace(heads[0] == nil ? "upsample.8+neck.8+out.8" : "upsample.8+neck.8+head.8+out.8")
+        if shouldStop() { return stopped }
         var levels = [Self.level(out[0], stride: 8, rows: ph / 8, columns: pw / 8)]
         trace("level.8")
         for (i, (s, n)) in zip([16, 32], [n16, n32]).enumerated() {
