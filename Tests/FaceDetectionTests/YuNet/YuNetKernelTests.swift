@@ -200,8 +200,8 @@ func stemRowMatchesScalarTwin(sextets: Bool) {
 /// bands of 1, 3 or 7 stride-8 rows (each band's edges recomputed) and strips on 1–3 threads.
 @Test func yunetStreamedFrontIgnoresBandsAndStrips() throws {
     let net = try BuiltinModels.yunetN.get()
-    let pixels = (0..<(97 * 190 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 11) }
-    let image = RGBImage(width: 97, height: 190, pixels: pixels)
+    let pixels = (0..<(45 * 190 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 11) }
+    let image = RGBImage(width: 45, height: 190, pixels: pixels)
     let whole = net.run(on: image, threads: 1)
     for (bandRows, threads) in [(1, 1), (3, 2), (7, 3), (1, 2)] {
         let cut = net.run(on: image, threads: threads, shouldStop: { false }, bandRows: bandRows) { _ in }
