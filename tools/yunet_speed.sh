@@ -2,7 +2,8 @@
 # YuNet's network alone, this checkout against a base commit, in alternating rounds on one CPU:
 # yunet-bench (Benchmarks/) per layer with exact multiply-add counts and % of a measured peak.
 #   tools/yunet_speed.sh BASE_COMMIT ROUNDS PEAK_GMACS IMAGE...
-# e.g. tools/yunet_speed.sh ffbf7ab 3 51.4 /tmp/photo1.jpg /tmp/photo2.jpg
+# e.g. tools/yunet_speed.sh 32ba754 3 51.4 /tmp/photo1.jpg /tmp/photo2.jpg (32ba754: ffbf7ab's kernels
+# with the traced run and layerCosts that yunet-bench needs)
 # Builds both benches (the base in a temporary worktree, with this checkout's yunet-bench, which
 # needs only YuNet.run's traced form and layerCosts: copy them onto older bases by hand) and
 # writes per-round tables to /tmp/yunet-speed/{base,head}-ROUND.txt; prints each round's totals.
