@@ -29,6 +29,14 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
             ]),
+        /// Times YuNet's network alone, layer by layer, against its multiply-adds (`@testable`: build
+        /// with `-Xswiftc -enable-testing`).
+        .executableTarget(
+            name: "yunet-bench",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
+            ]),
         /// Times the mesh stage (`FaceMeshEstimator`) per face.
         .executableTarget(
             name: "mesh-bench",

@@ -2,11 +2,16 @@
 ///
 /// The three input rows (above, middle, below) hold `width + 2` pixels each: a zero pixel, the
 /// row, a zero pixel, so no tap needs a bounds test; a missing row above or below is a zero row.
-/// `weights[(ky·3 + kx)·channels + c]`; `channels` is a multiple of 8. For each group of 8
-/// channels the nine weights and the bias stay in registers while the kernel walks the row two
-/// pixels at a time (the pair shares the middle taps: 4 loads per input row instead of 6). Groups
-/// of 8 rather than 4 are faster in both builds (paired runs, 12 photos: ×0.929 portable, ×0.936
-/// x86-64-v3).
+/// `weights[(ky·3 + kx)·channels + c]`; `channels` is a multiple of 8. The kernel takes the row
+/// in tiles and each tile one group of 8 channels at a time. In x86-64-v3 builds it walks the
+/// tile eight pixels at a time: eight sums of 9 dependent multiply-adds in flight (with two or
+/// four, the 4-cycle latency of each chain, not the arithmetic, set the pace) and 10 loads per
+/// input row for 8 pixels instead of 24. Portable builds (whose SSE registers hold no more) and
+/// the last pixels keep the group's nine weights and bias in registers and walk two pixels at a
+/// time (the pair shares the middle taps). (Taking all groups of an 8-pixel block before the
+/// next block, in address order, was slower: the compiler then hoisted and spilled weights.) Groups of 8 rather than 4 are faster in
+/// both builds (paired runs, 12 photos: ×0.929 portable, ×0.936 x86-64-v3). Every walk adds the
+/// taps in the scalar twin's order, so they agree to the bit.
 enum DepthwiseConvolution {
     /// The nine taps `weights[(ky·3 + kx)·channels + g…g+7]` and the bias `bias[g…g+7]` of the group of
     /// 8 channels starting at `g`, which the row kernels keep in registers while they walk a row.
@@ -29,46 +34,155 @@ enum DepthwiseConvolution {
         )
     }
 
+    /// Floats of one input row that a tile spans (about 6 KB: the tile's three input rows and its
+    /// output row stay in the 32 KB L1 cache while every channel group walks them).
+    static let tileFloats = 1536
+
     /// `output[x][c] = bias[c] + Σ_{ky,kx} row_ky[x + kx][c]·weights[ky·3 + kx][c]`, then ReLU if asked.
+    /// The input rows are channel-last, or laid out as `inputLayout` says (`ChannelLayout`: with
+    /// `pixelStride` 8, each group's padded row contiguous, the layout `SeparableBlock` gives its
+    /// 1×1 rows in x86-64-v3 builds, so that each group's walk reads memory in order); the output
+    /// is channel-last. The row is cut into tiles of a multiple of 8 pixels (`tileFloats`), each
+    /// done whole by `tile` before the next: walking the full row once per channel group would
+    /// read it from L2 eight times for 64 channels. YuNet's channel counts (16, 32, 64), `relu`
+    /// and the layout are passed on as constants, so that the compiler folds every tap's offset
+    /// into its load instruction and drops the ReLU test from the loop (with `nc` a variable, the
+    /// nine row pointers spilled). `octets` walks eight pixels at a time (the build's choice by
+    /// default; tests try both).
     static func row(
         _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
         width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, relu: Bool,
-        into output: UnsafeMutablePointer<Float>
+        inputLayout: ChannelLayout? = nil, octets: Bool = walksOctets, into output: UnsafeMutablePointer<Float>
     ) {
-        precondition(nc % 8 == 0)
+        precondition(nc % 8 == 0 && (inputLayout.map { $0.pixelStride == 8 } ?? true))
+        let rows = Rows(above: above, middle: middle, below: below, groupStride: inputLayout?.groupStride ?? 8)
+        switch nc {
+        case 16: dispatch(Channels16.self, rows, width, weights, bias, relu, inputLayout != nil, octets, output)
+        case 32: dispatch(Channels32.self, rows, width, weights, bias, relu, inputLayout != nil, octets, output)
+        case 64: dispatch(Channels64.self, rows, width, weights, bias, relu, inputLayout != nil, octets, output)
+        default:
+            let (ps, step) = (inputLayout == nil ? nc : 8, max(8, tileFloats / nc & ~7))
+            var x = 0
+            while x < width {
+                let n = min(step, width - x)
+                tile(
+                    rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
+                    relu: relu, octets: octets, into: output + x * nc)
+                x += n
+            }
+        }
+    }
+
+    /// The three input rows of `row` and the floats from one channel group to the next in each.
+    struct Rows {
+        /// The rows above, at and below the output row.
+        let above: UnsafePointer<Float>, middle: UnsafePointer<Float>, below: UnsafePointer<Float>
+        /// Floats from one group of 8 channels to the next.
+        let groupStride: Int
+
+        /// The rows from `offset` floats on.
+        @inline(__always)
+        func shifted(_ offset: Int) -> Rows {
+            Rows(above: above + offset, middle: middle + offset, below: below + offset, groupStride: groupStride)
+        }
+    }
+
+    /// `row` for the channel count `C`, with `relu` and `blocked` (input layout) made types.
+    private static func dispatch<C: StaticCount>(
+        _ c: C.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
+        _ relu: Bool, _ blocked: Bool, _ octets: Bool, _ output: UnsafeMutablePointer<Float>
+    ) {
+        switch (relu, blocked) {
+        case (true, true): tiles(c, ReLU.self, True.self, rows, width, weights, bias, octets, output)
+        case (true, false): tiles(c, ReLU.self, False.self, rows, width, weights, bias, octets, output)
+        case (false, true): tiles(c, Linear.self, True.self, rows, width, weights, bias, octets, output)
+        case (false, false): tiles(c, Linear.self, False.self, rows, width, weights, bias, octets, output)
+        }
+    }
+
+    /// `row` tile by tile, for the channel count `C`, the activation `A` and the input layout `B`
+    /// (blocked or channel-last) as compile-time constants (each triple is its own specialisation).
+    private static func tiles<C: StaticCount, A: StaticFlag, B: StaticFlag>(
+        _: C.Type, _: A.Type, _: B.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ octets: Bool, _ output: UnsafeMutablePointer<Float>
+    ) {
+        let nc = C.value
+        let ps = B.value ? 8 : nc
+        // (Blocked rows are read in address order group by group: one tile, the whole row, keeps
+        // each group's walk long instead of three octets between loop exits.)
+        let step = B.value ? width : max(8, tileFloats / nc & ~7)
+        var x = 0
+        while x < width {
+            let n = min(step, width - x)
+            tile(
+                rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
+                relu: A.value, octets: octets, into: output + x * nc)
+            x += n
+        }
+    }
+
+    /// Whether `row` walks eight pixels at a time by default: in x86-64-v3 builds.
+    #if X86_64_V3
+        static let walksOctets = true
+    #else
+        static let walksOctets = false
+    #endif
+
+    /// `row` on `width` pixels, one channel group at a time.
+    @inline(__always)
+    private static func tile(
+        _ rows: Rows, width: Int, channels nc: Int, pixelStride ps: Int, weights: UnsafePointer<Float>,
+        bias: UnsafePointer<Float>, relu: Bool, octets: Bool, into output: UnsafeMutablePointer<Float>
+    ) {
         for g in stride(from: 0, to: nc, by: 8) {
             let (w0, w1, w2, w3, w4, w5, w6, w7, w8, b) = DepthwiseConvolution.groupWeights(
                 weights, bias, channels: nc, group: g)
-            var r0 = above + g
-            var r1 = middle + g
-            var r2 = below + g
+            let group = g / 8 * rows.groupStride
+            var r0 = rows.above + group
+            var r1 = rows.middle + group
+            var r2 = rows.below + group
             var y = output + g
             var x = 0
+            while octets && x + 8 <= width {
+                // channels g…g+7 of pixels x…x+7: bias + the 9 taps each, in the scalar twin's order
+                // (weights read from L1 each time: nine in registers beside eight sums would spill)
+                var s = Octet(repeating: bias.loadVector(SIMD8<Float>.self, at: g))
+                addTaps(r0, ps, weights + g, nc, 0, &s)
+                addTaps(r1, ps, weights + g, nc, 3, &s)
+                addTaps(r2, ps, weights + g, nc, 6, &s)
+                if relu { s.clampBelowAtZero() }
+                s.store(y, pixelStride: nc)
+                r0 += 8 * ps
+                r1 += 8 * ps
+                r2 += 8 * ps
+                y += 8 * nc
+                x += 8
+            }
             while x + 2 <= width {
                 // channels g…g+7 of pixels x and x+1: bias + the 9 taps each, in the scalar twin's order
                 var a = b
                 var c = b
-                addTaps(r0, nc, w0, w1, w2, &a, &c)
-                addTaps(r1, nc, w3, w4, w5, &a, &c)
-                addTaps(r2, nc, w6, w7, w8, &a, &c)
+                addTaps(r0, ps, w0, w1, w2, &a, &c)
+                addTaps(r1, ps, w3, w4, w5, &a, &c)
+                addTaps(r2, ps, w6, w7, w8, &a, &c)
                 if relu {
                     a = maximum(a, .zero)
                     c = maximum(c, .zero)
                 }
                 y.storeVector(a, at: 0)
                 y.storeVector(c, at: nc)
-                r0 += 2 * nc
-                r1 += 2 * nc
-                r2 += 2 * nc
+                r0 += 2 * ps
+                r1 += 2 * ps
+                r2 += 2 * ps
                 y += 2 * nc
                 x += 2
             }
             if x < width {
                 // channels g…g+7 of the last pixel
                 var a = b
-                addTaps(r0, nc, w0, w1, w2, &a)
-                addTaps(r1, nc, w3, w4, w5, &a)
-                addTaps(r2, nc, w6, w7, w8, &a)
+                addTaps(r0, ps, w0, w1, w2, &a)
+                addTaps(r1, ps, w3, w4, w5, &a)
+                addTaps(r2, ps, w6, w7, w8, &a)
                 if relu { a = maximum(a, .zero) }
                 y.storeVector(a, at: 0)
             }
@@ -80,13 +194,13 @@ enum DepthwiseConvolution {
     /// middle two loads.
     @inline(__always)
     private static func addTaps(
-        _ r: UnsafePointer<Float>, _ nc: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
+        _ r: UnsafePointer<Float>, _ ps: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
         _ a: inout SIMD8<Float>, _ c: inout SIMD8<Float>
     ) {
         let l = r.loadVector(SIMD8<Float>.self, at: 0)
-        let m = r.loadVector(SIMD8<Float>.self, at: nc)
-        let n = r.loadVector(SIMD8<Float>.self, at: 2 * nc)
-        let o = r.loadVector(SIMD8<Float>.self, at: 3 * nc)
+        let m = r.loadVector(SIMD8<Float>.self, at: ps)
+        let n = r.loadVector(SIMD8<Float>.self, at: 2 * ps)
+        let o = r.loadVector(SIMD8<Float>.self, at: 3 * ps)
         a = multiplyAdd(l, wl, a)
         c = multiplyAdd(m, wl, c)
         a = multiplyAdd(m, wm, a)
@@ -95,15 +209,62 @@ enum DepthwiseConvolution {
         c = multiplyAdd(o, wr, c)
     }
 
+    /// `addTaps` for eight neighbouring pixels, which share their loads (10 for 8 pixels); the three
+    /// weights are taps `first`, `first + 1`, `first + 2` of the group at `w`. Input k is the left
+    /// tap of pixel k, the middle one of pixel k − 1 and the right one of pixel k − 2, so each sum
+    /// still adds its taps left to right.
+    @inline(__always)
+    private static func addTaps(
+        _ r: UnsafePointer<Float>, _ ps: Int, _ w: UnsafePointer<Float>, _ nc: Int, _ first: Int, _ s: inout Octet
+    ) {
+        let wl = w.loadVector(SIMD8<Float>.self, at: first * nc)
+        let wm = w.loadVector(SIMD8<Float>.self, at: (first + 1) * nc)
+        let wr = w.loadVector(SIMD8<Float>.self, at: (first + 2) * nc)
+        var p = r.loadVector(SIMD8<Float>.self, at: 0)
+        s.s0 = multiplyAdd(p, wl, s.s0)
+        p = r.loadVector(SIMD8<Float>.self, at: ps)
+        s.s1 = multiplyAdd(p, wl, s.s1)
+        s.s0 = multiplyAdd(p, wm, s.s0)
+        p = r.loadVector(SIMD8<Float>.self, at: 2 * ps)
+        s.s2 = multiplyAdd(p, wl, s.s2)
+        s.s1 = multiplyAdd(p, wm, s.s1)
+        s.s0 = multiplyAdd(p, wr, s.s0)
+        p = r.loadVector(SIMD8<Float>.self, at: 3 * ps)
+        s.s3 = multiplyAdd(p, wl, s.s3)
+        s.s2 = multiplyAdd(p, wm, s.s2)
+        s.s1 = multiplyAdd(p, wr, s.s1)
+        p = r.loadVector(SIMD8<Float>.self, at: 4 * ps)
+        s.s4 = multiplyAdd(p, wl, s.s4)
+        s.s3 = multiplyAdd(p, wm, s.s3)
+        s.s2 = multiplyAdd(p, wr, s.s2)
+        p = r.loadVector(SIMD8<Float>.self, at: 5 * ps)
+        s.s5 = multiplyAdd(p, wl, s.s5)
+        s.s4 = multiplyAdd(p, wm, s.s4)
+        s.s3 = multiplyAdd(p, wr, s.s3)
+        p = r.loadVector(SIMD8<Float>.self, at: 6 * ps)
+        s.s6 = multiplyAdd(p, wl, s.s6)
+        s.s5 = multiplyAdd(p, wm, s.s5)
+        s.s4 = multiplyAdd(p, wr, s.s4)
+        p = r.loadVector(SIMD8<Float>.self, at: 7 * ps)
+        s.s7 = multiplyAdd(p, wl, s.s7)
+        s.s6 = multiplyAdd(p, wm, s.s6)
+        s.s5 = multiplyAdd(p, wr, s.s5)
+        p = r.loadVector(SIMD8<Float>.self, at: 8 * ps)
+        s.s7 = multiplyAdd(p, wm, s.s7)
+        s.s6 = multiplyAdd(p, wr, s.s6)
+        p = r.loadVector(SIMD8<Float>.self, at: 9 * ps)
+        s.s7 = multiplyAdd(p, wr, s.s7)
+    }
+
     /// `addTaps` for one pixel.
     @inline(__always)
     private static func addTaps(
-        _ r: UnsafePointer<Float>, _ nc: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
+        _ r: UnsafePointer<Float>, _ ps: Int, _ wl: SIMD8<Float>, _ wm: SIMD8<Float>, _ wr: SIMD8<Float>,
         _ a: inout SIMD8<Float>
     ) {
         a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: 0), wl, a)
-        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: nc), wm, a)
-        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: 2 * nc), wr, a)
+        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: ps), wm, a)
+        a = multiplyAdd(r.loadVector(SIMD8<Float>.self, at: 2 * ps), wr, a)
     }
 
     /// Scalar reference twin of `row` on a whole `height`×`width` map (no padding in `input`;
@@ -131,3 +292,63 @@ enum DepthwiseConvolution {
         return out
     }
 }
+
+/// The sums of one channel group for eight neighbouring pixels (eight registers).
+struct Octet {
+    /// Pixels 0…7.
+    var s0, s1, s2, s3, s4, s5, s6, s7: SIMD8<Float>
+
+    /// Every pixel's sum `v`.
+    @inline(__always)
+    init(repeating v: SIMD8<Float>) { (s0, s1, s2, s3, s4, s5, s6, s7) = (v, v, v, v, v, v, v, v) }
+
+    /// Negative sums become zero (ReLU).
+    @inline(__always)
+    mutating func clampBelowAtZero() {
+        (s0, s1) = (maximum(s0, .zero), maximum(s1, .zero))
+        (s2, s3) = (maximum(s2, .zero), maximum(s3, .zero))
+        (s4, s5) = (maximum(s4, .zero), maximum(s5, .zero))
+        (s6, s7) = (maximum(s6, .zero), maximum(s7, .zero))
+    }
+
+    /// Pixel k's sum to `y + k·pixelStride`.
+    @inline(__always)
+    func store(_ y: UnsafeMutablePointer<Float>, pixelStride n: Int) {
+        y.storeVector(s0, at: 0)
+        y.storeVector(s1, at: n)
+        y.storeVector(s2, at: 2 * n)
+        y.storeVector(s3, at: 3 * n)
+        y.storeVector(s4, at: 4 * n)
+        y.storeVector(s5, at: 5 * n)
+        y.storeVector(s6, at: 6 * n)
+        y.storeVector(s7, at: 7 * n)
+    }
+}
+
+/// An integer fixed by a type, for kernels specialised on it (a generic parameter's static value
+/// is a constant in each specialisation).
+protocol StaticCount {
+    /// The integer.
+    static var value: Int { get }
+}
+
+/// A flag fixed by a type (see `StaticCount`).
+protocol StaticFlag {
+    /// The flag.
+    static var value: Bool { get }
+}
+
+/// 16 channels.
+enum Channels16: StaticCount { static var value: Int { 16 } }
+/// 32 channels.
+enum Channels32: StaticCount { static var value: Int { 32 } }
+/// 64 channels.
+enum Channels64: StaticCount { static var value: Int { 64 } }
+/// Yes.
+enum True: StaticFlag { static var value: Bool { true } }
+/// No.
+enum False: StaticFlag { static var value: Bool { false } }
+/// ReLU after the convolution.
+enum ReLU: StaticFlag { static var value: Bool { true } }
+/// No activation after the convolution.
+enum Linear: StaticFlag { static var value: Bool { false } }

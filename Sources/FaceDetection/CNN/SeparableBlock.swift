@@ -39,35 +39,83 @@ struct SeparableBlock: Sendable {
         scratch: UnsafeMutablePointer<Float>, into output: UnsafeMutablePointer<Float>
     ) {
         guard !rows.isEmpty else { return }
-        let line = (w + 2) * outputs
-        let zero = scratch + 3 * line
-        zero.initialize(repeating: 0, count: line)
-        for slot in 0..<3 {
-            (scratch + slot * line).initialize(repeating: 0, count: outputs)
-            (scratch + slot * line + (w + 1) * outputs).initialize(repeating: 0, count: outputs)
+        var stream = RowStream(self, height: h, width: w, scratch: scratch)
+        let (inputLength, outputLength) = (w * inputs, w * outputs)
+        for y in rows { stream.row(y, input: { input + $0 * inputLength }, into: output + y * outputLength) }
+    }
+
+    /// The block on a map whose rows arrive one at a time, as an earlier layer makes them: output
+    /// rows in increasing order, each from the 1×1 rows above, at and below it, which the stream
+    /// computes once each into its ring as their input rows arrive. So a chain of streams holds
+    /// a few rows per layer instead of whole maps (YuNet's first layers at full resolution).
+    struct RowStream {
+        /// The block.
+        let block: SeparableBlock
+        /// The map's size.
+        let height: Int, width: Int
+        /// Three ring rows and a zero row (`scratchCount(width:)` floats).
+        let scratch: UnsafeMutablePointer<Float>
+        /// The next 1×1 row to compute (−1 before the first output row).
+        private var next = -1
+
+        /// A stream of `block` on a `height`×`width` map, its rows in `scratch`
+        /// (`block.scratchCount(width:)` floats, this stream's alone while it runs).
+        init(_ block: SeparableBlock, height: Int, width: Int, scratch: UnsafeMutablePointer<Float>) {
+            self.block = block
+            self.height = height
+            self.width = width
+            self.scratch = scratch
+            let (line, nc) = ((width + 2) * block.outputs, block.outputs)
+            (scratch + 3 * line).initialize(repeating: 0, count: line)
+            let (pixel, group) = Self.blocked ? (8, (width + 2) * 8) : (nc, 8)
+            for slot in 0..<3 {
+                // the zero pixels at both ends of the ring row, every channel group
+                for g in 0..<(nc / 8) {
+                    (scratch + slot * line + g * group).initialize(repeating: 0, count: 8)
+                    (scratch + slot * line + g * group + (width + 1) * pixel).initialize(repeating: 0, count: 8)
+                }
+            }
         }
-        pw.withUnsafeBufferPointer { pwp in
-            pwBias.withUnsafeBufferPointer { pbp in
-                dw.withUnsafeBufferPointer { dwp in
-                    dwBias.withUnsafeBufferPointer { dbp in
-                        // Safety: the weight buffers have the sizes checked in init; input rows < h of
-                        // w·inputs floats, ring rows of `line` floats in scratch, output rows < h.
-                        var next = max(rows.lowerBound - 1, 0)
-                        for y in rows {
+
+        /// Whether the ring rows are blocked (each group of 8 channels a contiguous padded row,
+        /// `ChannelLayout`), which the depthwise kernel's x86-64-v3 walk reads in address order, or
+        /// channel-last (portable builds, whose kernels gain nothing from it).
+        static let blocked = DepthwiseConvolution.walksOctets
+
+        /// Output row `y` (after every earlier row this stream was asked for, if any) into `output`
+        /// (`width · outputs` floats). `input(r)` gives input row r (`width · inputs` floats); it
+        /// is asked for rows in increasing order, each once, and its row is read before the next
+        /// request, so it may reuse one buffer.
+        mutating func row(
+            _ y: Int, input: (Int) -> UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>
+        ) {
+            let (h, w, no) = (height, width, block.outputs)
+            let line = (w + 2) * no
+            let ring = scratch
+            let layout = Self.blocked ? ChannelLayout(pixelStride: 8, groupStride: (w + 2) * 8) : nil
+            let firstPixel = layout?.pixelStride ?? no
+            if next < 0 { next = max(y - 1, 0) }
+            block.pw.withUnsafeBufferPointer { pwp in
+                block.pwBias.withUnsafeBufferPointer { pbp in
+                    block.dw.withUnsafeBufferPointer { dwp in
+                        block.dwBias.withUnsafeBufferPointer { dbp in
+                            // Safety: the weight buffers have the sizes checked in init; input rows
+                            // of w·inputs floats, ring rows of `line` floats in scratch.
                             // 1×1 rows up to y + 1 into ring slot (row mod 3), after its zero pixel
                             while next <= min(y + 1, h - 1) {
                                 PointwiseConvolution.row(
-                                    input + next * w * inputs, pixels: w, inputs: inputs,
-                                    weights: pwp.baseAddress!, bias: pbp.baseAddress!, outputs: outputs,
-                                    into: scratch + (next % 3) * line + outputs)
+                                    input(next), pixels: w, inputs: block.inputs, weights: pwp.baseAddress!,
+                                    bias: pbp.baseAddress!, outputs: no, layout: layout,
+                                    into: ring + (next % 3) * line + firstPixel)
                                 next += 1
                             }
-                            let above = y > 0 ? scratch + ((y - 1) % 3) * line : zero
-                            let below = y + 1 < h ? scratch + ((y + 1) % 3) * line : zero
+                            let zero = ring + 3 * line
+                            let above = y > 0 ? ring + ((y - 1) % 3) * line : zero
+                            let below = y + 1 < h ? ring + ((y + 1) % 3) * line : zero
                             DepthwiseConvolution.row(
-                                above, scratch + (y % 3) * line, below, width: w, channels: outputs,
-                                weights: dwp.baseAddress!, bias: dbp.baseAddress!, relu: relu,
-                                into: output + y * w * outputs)
+                                above, ring + (y % 3) * line, below, width: w, channels: no,
+                                weights: dwp.baseAddress!, bias: dbp.baseAddress!, relu: block.relu,
+                                inputLayout: layout, into: output)
                         }
                     }
                 }

@@ -1,13 +1,15 @@
-import Foundation
-
 /// YuNet (Wu, Peng, Yu 2023), a one-shot CNN face detector: the network only (decoding lives in
 /// `YuNetDecoder`).
 ///
 /// Layout: channel-last (NHWC) maps, `pixelStride == channels` (16, 32 or 64: multiples of 16),
 /// so a 1×1 convolution is a row-by-matrix product over contiguous pixels and every depthwise tap
 /// is a contiguous channel vector (`CNN/SeparableBlock`). Each layer runs one output row at a
-/// time; `threads` cut every layer into row strips. Structure and tensor layout:
-/// `tools/convert_yunet.py`, `Models/README.md`.
+/// time; `threads` cut every layer into row strips. The layers at strides 2, 4 and 8 are
+/// streamed by rows (`front`: stem to backbone 6; `back`: the stride-8 neck, head and output),
+/// so the only map held whole at stride 8 is backbone 6's (the skip into the neck) and none at
+/// strides 2 and 4: at 4000×3000 the maps take about 120 MB instead of 525, and rows stay in
+/// cache from layer to layer. Structure and tensor layout: `tools/convert_yunet.py`,
+/// `Models/README.md`.
 final class YuNet: Sendable {
     private let stem: StemConvolution
     private let backbone: [SeparableBlock]  // stages at strides 2, 4, 8, 16, 32: 1, 4, 2, 2, 2 blocks
@@ -53,26 +55,38 @@ final class YuNet: Sendable {
     /// `shouldStop` is asked between groups of layers (on the calling thread); when it says yes,
     /// the run ends there with no outputs (a cancelled search).
     func run(on image: RGBImage, threads: Int = 1, shouldStop: () -> Bool = { false }) -> YuNetOutputs {
+        run(on: image, threads: threads, shouldStop: shouldStop, trace: { _ in })
+    }
+
+    /// `run(on:threads:shouldStop:)` that calls `trace(name)` on the calling thread as each layer
+    /// (or fused group of layers, names joined by `+`) ends, with the names of `layerCosts`: the
+    /// benchmark's per-layer clock. `bandRows` sets the stride-8 rows per band of the streamed
+    /// first layers (tests cut them small: the outputs must not change).
+    func run(
+        on image: RGBImage, threads: Int, shouldStop: () -> Bool, bandRows: Int = frontBandRows,
+        trace: (String) -> Void
+    ) -> YuNetOutputs {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
         func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
-        // The maps, in floats: a and b take turns as layer input and output; the skip maps (the
-        // backbone at strides 8 and 16), the neck maps and the head outputs have their own.
-        var ab = 16 * pixels(2)
-        for (k, b) in backbone.enumerated() { ab = max(ab, b.outputs * pixels(Self.backboneStride[k])) }
-        ab = max(ab, 64 * pixels(8))
+        // The maps, in floats: p8 (backbone 6, at stride 8), the maps at strides 16 and 32 (a and
+        // b take turns as layer input and output; the skip map p16 and the neck maps have their
+        // own) and the head outputs. The layers at strides 2 and 4 and the stride-8 ones hold no
+        // map: `front` streams the backbone by rows into p8, `back` the stride-8 neck and head.
+        var ab = backbone[6].outputs * pixels(16)
+        for k in 7..<11 { ab = max(ab, backbone[k].outputs * pixels(Self.backboneStride[k])) }
+        ab = max(ab, neck16.inputs * pixels(16))
+        for (i, head) in heads.enumerated().dropFirst() { ab = max(ab, (head?.outputs ?? 0) * pixels(8 << i)) }
         let sizes = [
             ab, ab, backbone[6].outputs * pixels(8), backbone[8].outputs * pixels(16),
-            neck8.outputs * pixels(8), neck16.outputs * pixels(16), neck32.outputs * pixels(32),
+            neck16.outputs * pixels(16), neck32.outputs * pixels(32),
             16 * pixels(8), 16 * pixels(16), 16 * pixels(32),
         ]
-        let allBlocks = backbone + [neck32, neck16, neck8] + heads.compactMap { $0 } + outs
-        var scratch = 3 * StemConvolution.rowCount(outputWidth: pw / 2)
-        for (k, b) in backbone.enumerated() {
-            scratch = max(scratch, b.scratchCount(width: pw / Self.backboneStride[k]))
+        let laterBlocks = backbone[7...] + [neck32, neck16] + heads.dropFirst().compactMap { $0 } + outs.dropFirst()
+        let scratch = laterBlocks.reduce(max(frontScratchCount(paddedWidth: pw), backScratchCount(paddedWidth: pw))) {
+            max($0, $1.scratchCount(width: pw / 16))
         }
-        for b in allBlocks { scratch = max(scratch, b.scratchCount(width: pw / 8)) }
         let workspace = workspaces.take(count: sizes.reduce(0, +) + threads * scratch)
         defer { workspaces.giveBack(workspace) }
         // Safety: the workspace holds every map at the sizes above plus `threads` scratch strips;
@@ -86,72 +100,271 @@ final class YuNet: Sendable {
         }
         let base = workspace.floats
         let (a, b, p8, p16) = (base + offsets[0], base + offsets[1], base + offsets[2], base + offsets[3])
-        let (n8, n16, n32) = (base + offsets[4], base + offsets[5], base + offsets[6])
-        let out = [base + offsets[7], base + offsets[8], base + offsets[9]]
+        let (n16, n32) = (base + offsets[4], base + offsets[5])
+        let out = [base + offsets[6], base + offsets[7], base + offsets[8]]
         let scratchBase = SharedPointer(base + at)
 
         let stopped = YuNetOutputs(levels: [])
-        stemLayer(image, height: ph / 2, width: pw / 2, threads: threads, scratch: scratchBase, into: a)
-        if shouldStop() { return stopped }
-        // Stride 2: 1 block; 4: 4; 8: 2 (into p8); 16: 2 (into p16); 32: 2 (ends in b).
-        block(backbone[0], a, stride: 2, ph, pw, threads, scratchBase, into: b)
-        pool(b, channels: backbone[0].outputs, stride: 4, ph, pw, threads, into: a)
-        if shouldStop() { return stopped }
-        block(backbone[1], a, stride: 4, ph, pw, threads, scratchBase, into: b)
-        block(backbone[2], b, stride: 4, ph, pw, threads, scratchBase, into: a)
-        if shouldStop() { return stopped }
-        block(backbone[3], a, stride: 4, ph, pw, threads, scratchBase, into: b)
-        block(backbone[4], b, stride: 4, ph, pw, threads, scratchBase, into: a)
-        if shouldStop() { return stopped }
-        pool(a, channels: backbone[4].outputs, stride: 8, ph, pw, threads, into: b)
-        block(backbone[5], b, stride: 8, ph, pw, threads, scratchBase, into: a)
-        block(backbone[6], a, stride: 8, ph, pw, threads, scratchBase, into: p8)
+        // Strides 2, 4 and 8, streamed in bands of stride-8 rows (a band's strips on the threads),
+        // asking `shouldStop` between bands.
+        let rows8 = ph / 8
+        let bands = max(1, rows8 / max(1, bandRows))
+        let frontOutput = SharedPointer(p8)
+        for band in 0..<bands {
+            let (first, end) = (band * rows8 / bands, (band + 1) * rows8 / bands)
+            forEachRowStrip(rows: end - first, threads: threads) { [self] strip, start, stop in
+                front(
+                    image, paddedHeight: ph, paddedWidth: pw, rows: (first + start)..<(first + stop),
+                    scratch: scratchBase.pointer + strip * scratch, into: frontOutput)
+            }
+            if shouldStop() { return stopped }
+        }
+        trace(
+            "stem+backbone.0+pool.4+backbone.1+backbone.2+backbone.3+backbone.4+pool.8+backbone.5+backbone.6")
+        // Stride 16: 2 blocks (into p16); 32: 2 (ends in b).
         pool(p8, channels: backbone[6].outputs, stride: 16, ph, pw, threads, into: b)
+        trace("pool.16")
         block(backbone[7], b, stride: 16, ph, pw, threads, scratchBase, into: a)
+        trace("backbone.7")
         block(backbone[8], a, stride: 16, ph, pw, threads, scratchBase, into: p16)
-        pool(p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: b)
-        block(backbone[9], b, stride: 32, ph, pw, threads, scratchBase, into: a)
-        block(backbone[10], a, stride: 32, ph, pw, threads, scratchBase, into: b)
+        trace("backbone.8")
         if shouldStop() { return stopped }
-        // Neck: top-down, each level plus the upsampled level above.
+        pool(p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: b)
+        trace("pool.32")
+        block(backbone[9], b, stride: 32, ph, pw, threads, scratchBase, into: a)
+        trace("backbone.9")
+        block(backbone[10], a, stride: 32, ph, pw, threads, scratchBase, into: b)
+        trace("backbone.10")
+        if shouldStop() { return stopped }
+        // Neck: top-down, each level plus the upsampled level above; stride 8 streamed with its
+        // head and output block.
         block(neck32, b, stride: 32, ph, pw, threads, scratchBase, into: n32)
+        trace("neck.32")
         upsampleAdd(n32, p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: a)
+        trace("upsample.16")
         block(neck16, a, stride: 16, ph, pw, threads, scratchBase, into: n16)
-        upsampleAdd(n16, p8, channels: neck8.inputs, stride: 8, ph, pw, threads, into: a)
-        block(neck8, a, stride: 8, ph, pw, threads, scratchBase, into: n8)
-        var levels: [YuNetOutputs.Level] = []
-        for (i, (s, n)) in zip([8, 16, 32], [n8, n16, n32]).enumerated() {
+        trace("neck.16")
+        if shouldStop() { return stopped }
+        let (skip8, low8, output8) = (SharedPointer(p8), SharedPointer(n16), SharedPointer(out[0]))
+        forEachRowStrip(rows: rows8, threads: threads) { [self] strip, start, stop in
+            back(
+                skip8, low8, paddedHeight: ph, paddedWidth: pw, rows: start..<stop,
+                scratch: scratchBase.pointer + strip * scratch, into: output8)
+        }
+        trace(heads[0] == nil ? "upsample.8+neck.8+out.8" : "upsample.8+neck.8+head.8+out.8")
+        if shouldStop() { return stopped }
+        var levels = [Self.level(out[0], stride: 8, rows: ph / 8, columns: pw / 8)]
+        trace("level.8")
+        for (i, (s, n)) in zip([16, 32], [n16, n32]).enumerated() {
             var input = UnsafePointer(n)
-            if let head = heads[i] {
+            if let head = heads[i + 1] {
                 block(head, n, stride: s, ph, pw, threads, scratchBase, into: a)
+                trace("head.\(s)")
                 input = UnsafePointer(a)
             }
-            block(outs[i], input, stride: s, ph, pw, threads, scratchBase, into: out[i])
-            levels.append(Self.level(out[i], stride: s, rows: ph / s, columns: pw / s))
+            block(outs[i + 1], input, stride: s, ph, pw, threads, scratchBase, into: out[i + 1])
+            trace("out.\(s)")
+            levels.append(Self.level(out[i + 1], stride: s, rows: ph / s, columns: pw / s))
+            trace("level.\(s)")
         }
         return YuNetOutputs(levels: levels)
+    }
+
+    /// Every layer of a pass on an image padded to `paddedWidth`×`paddedHeight` (multiples of 32),
+    /// in the order `run` runs them, with its exact count of multiply-adds (a pool, an upsample-add
+    /// and a level's output copy have none): the denominator of the benchmark's % of peak.
+    func layerCosts(paddedWidth pw: Int, paddedHeight ph: Int) -> [(name: String, multiplyAdds: Int)] {
+        func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
+        func cost(_ b: SeparableBlock, _ s: Int) -> Int { pixels(s) * (b.inputs * b.outputs + 9 * b.outputs) }
+        var costs: [(name: String, multiplyAdds: Int)] = [("stem", pixels(2) * 16 * 27)]
+        for k in 0..<11 {
+            if k == 1 || k == 5 || k == 7 || k == 9 { costs.append(("pool.\(Self.backboneStride[k])", 0)) }
+            costs.append(("backbone.\(k)", cost(backbone[k], Self.backboneStride[k])))
+        }
+        costs += [
+            ("neck.32", cost(neck32, 32)), ("upsample.16", 0), ("neck.16", cost(neck16, 16)), ("upsample.8", 0),
+            ("neck.8", cost(neck8, 8)),
+        ]
+        for (i, s) in [8, 16, 32].enumerated() {
+            if let head = heads[i] { costs.append(("head.\(s)", cost(head, s))) }
+            costs += [("out.\(s)", cost(outs[i], s)), ("level.\(s)", 0)]
+        }
+        return costs
     }
 
     /// The stride at which backbone block k runs.
     private static let backboneStride = [2, 4, 4, 4, 4, 8, 8, 16, 16, 32, 32]
 
-    /// The stem into `output` (`height`×`width`×16), each strip with three filled input rows.
-    private func stemLayer(
-        _ image: RGBImage, height h: Int, width w: Int, threads: Int, scratch: SharedPointer<Float>,
-        into output: UnsafeMutablePointer<Float>
+    /// Stride-8 rows per band of `run`'s streamed first layers (about 1000 image rows: a
+    /// cancelled search stops within a band; each band boundary recomputes about 10 stride-2 rows).
+    static let frontBandRows = 128
+
+    /// Floats of scratch one strip of `front` needs: the stem's three input rows and its output
+    /// row, each stream's ring, the output rows kept for the next layer (two before a pool).
+    private func frontScratchCount(paddedWidth pw: Int) -> Int {
+        let (w2, w4) = (pw / 2, pw / 4)
+        var count = 3 * StemConvolution.rowCount(outputWidth: w2) + 16 * w2
+        count += backbone[0].scratchCount(width: w2) + 2 * backbone[0].outputs * w2 + backbone[0].outputs * w4
+        for k in 1...4 { count += backbone[k].scratchCount(width: w4) + backbone[k].outputs * w4 }
+        count += backbone[4].outputs * w4  // backbone 4 keeps two rows
+        let w8 = pw / 8
+        count += backbone[4].outputs * w8 + backbone[5].scratchCount(width: w8) + backbone[5].outputs * w8
+        return count + backbone[6].scratchCount(width: w8)
+    }
+
+    /// Floats of scratch one strip of `back` needs: the upsampled row, each stream's ring and
+    /// output row.
+    private func backScratchCount(paddedWidth pw: Int) -> Int {
+        let w8 = pw / 8
+        var count = neck8.inputs * w8 + neck8.scratchCount(width: w8) + neck8.outputs * w8
+        if let head = heads[0] { count += head.scratchCount(width: w8) + head.outputs * w8 }
+        return count + outs[0].scratchCount(width: w8)
+    }
+
+    /// Rows `rows` of the stride-8 outputs (16 channels) into `output`, streamed from the skip map
+    /// `skip` (backbone 6) and the stride-16 neck map `low`: upsample-add, neck 8, head 8 (if the
+    /// model has it), out 8, each keeping only the rows the next one still needs, in `scratch`
+    /// (`backScratchCount` floats).
+    private func back(
+        _ skip: SharedPointer<Float>, _ low: SharedPointer<Float>, paddedHeight ph: Int, paddedWidth pw: Int,
+        rows: Range<Int>, scratch: UnsafeMutablePointer<Float>, into output: SharedPointer<Float>
     ) {
-        let dst = SharedPointer(output)
-        let stride = 3 * StemConvolution.rowCount(outputWidth: w)
-        let count = StemConvolution.rowCount(outputWidth: w)
-        forEachRowStrip(rows: h, threads: threads) { [stem] strip, start, end in
-            let rows = scratch.pointer + strip * stride
-            for oy in start..<end {
-                for k in 0..<3 {
-                    StemConvolution.fillRow(image, 2 * oy - 1 + k, outputWidth: w, into: rows + k * count)
-                }
-                stem.row(rows, rows + count, rows + 2 * count, outputWidth: w, into: dst.pointer + oy * w * 16)
+        guard !rows.isEmpty else { return }
+        let (h8, w8, w16, c) = (ph / 8, pw / 8, pw / 16, neck8.inputs)
+        var free = scratch
+        // Safety: the pieces below add up to backScratchCount(paddedWidth: pw) floats.
+        func take(_ count: Int) -> UnsafeMutablePointer<Float> {
+            defer { free += count }
+            return free
+        }
+        let upsampledRow = take(c * w8)
+        var neck = SeparableBlock.RowStream(neck8, height: h8, width: w8, scratch: take(neck8.scratchCount(width: w8)))
+        let neckRow = take(neck8.outputs * w8)
+        var head = heads[0].map {
+            SeparableBlock.RowStream($0, height: h8, width: w8, scratch: take($0.scratchCount(width: w8)))
+        }
+        let headRow = take((heads[0]?.outputs ?? 0) * w8)
+        var last = SeparableBlock.RowStream(
+            outs[0], height: h8, width: w8, scratch: take(outs[0].scratchCount(width: w8)))
+        // Row r of the skip map plus the stride-16 row r / 2, each pixel twice.
+        func upsampled(_ r: Int) -> UnsafePointer<Float> {
+            ChannelLastResampling.upsampleAddRow(
+                skip.pointer + r * w8 * c, low.pointer + (r / 2) * w16 * c, width: w8, channels: c, into: upsampledRow)
+            return UnsafePointer(upsampledRow)
+        }
+        func necked(_ r: Int) -> UnsafePointer<Float> {
+            neck.row(r, input: upsampled, into: neckRow)
+            return UnsafePointer(neckRow)
+        }
+        func headed(_ r: Int) -> UnsafePointer<Float> {
+            head!.row(r, input: necked, into: headRow)
+            return UnsafePointer(headRow)
+        }
+        let no = outs[0].outputs
+        for y in rows {
+            if head == nil {
+                last.row(y, input: necked, into: output.pointer + y * w8 * no)
+            } else {
+                last.row(y, input: headed, into: output.pointer + y * w8 * no)
             }
         }
+    }
+
+    /// Rows `rows` of the stride-8 map that the backbone makes up to block 6 (stem, backbone 0,
+    /// pool, backbones 1–4, pool, backbones 5 and 6) into `output`, streamed: each layer keeps only the rows its next
+    /// layer still needs (`SeparableBlock.RowStream`) in `scratch` (`frontScratchCount` floats),
+    /// so no map at stride 2 or 4 is ever whole. A strip recomputes the few rows around its edges
+    /// that its neighbours also compute, each exactly as they do, so results do not depend on how
+    /// rows are cut into strips and bands.
+    private func front(
+        _ image: RGBImage, paddedHeight ph: Int, paddedWidth pw: Int, rows: Range<Int>,
+        scratch: UnsafeMutablePointer<Float>, into output: SharedPointer<Float>
+    ) {
+        guard !rows.isEmpty else { return }
+        let (h2, w2, h4, w4, w8) = (ph / 2, pw / 2, ph / 4, pw / 4, pw / 8)
+        var free = scratch
+        // Safety: the pieces below add up to frontScratchCount(paddedWidth: pw) floats.
+        func take(_ count: Int) -> UnsafeMutablePointer<Float> {
+            defer { free += count }
+            return free
+        }
+        let fillCount = StemConvolution.rowCount(outputWidth: w2)
+        let filled = take(3 * fillCount)
+        let stemRow = take(16 * w2)
+        let c0 = backbone[0].outputs
+        var block0 = SeparableBlock.RowStream(
+            backbone[0], height: h2, width: w2, scratch: take(backbone[0].scratchCount(width: w2)))
+        let rows0 = take(2 * c0 * w2)
+        let pooled4 = take(c0 * w4)
+        func stream(_ k: Int) -> SeparableBlock.RowStream {
+            SeparableBlock.RowStream(
+                backbone[k], height: h4, width: w4, scratch: take(backbone[k].scratchCount(width: w4)))
+        }
+        var block1 = stream(1)
+        let rows1 = take(backbone[1].outputs * w4)
+        var block2 = stream(2)
+        let rows2 = take(backbone[2].outputs * w4)
+        var block3 = stream(3)
+        let rows3 = take(backbone[3].outputs * w4)
+        var block4 = stream(4)
+        let c4 = backbone[4].outputs
+        let rows4 = take(2 * c4 * w4)
+        // Stem row r from image rows 2r − 1 … 2r + 1; image row iy is filled into slot (iy + 1) mod 3,
+        // so the row shared by stem rows r and r + 1 is filled once.
+        var slotRow = [Int.min, Int.min, Int.min]
+        func stemOutput(_ r: Int) -> UnsafePointer<Float> {
+            var slots: [UnsafeMutablePointer<Float>] = []
+            for iy in (2 * r - 1)...(2 * r + 1) {
+                let slot = (iy + 1) % 3
+                if slotRow[slot] != iy {
+                    StemConvolution.fillRow(image, iy, outputWidth: w2, into: filled + slot * fillCount)
+                    slotRow[slot] = iy
+                }
+                slots.append(filled + slot * fillCount)
+            }
+            stem.row(slots[0], slots[1], slots[2], outputWidth: w2, into: stemRow)
+            return UnsafePointer(stemRow)
+        }
+        // Stride-4 row r: backbone 0's rows 2r and 2r + 1, max-pooled.
+        func pool4(_ r: Int) -> UnsafePointer<Float> {
+            block0.row(2 * r, input: stemOutput, into: rows0)
+            block0.row(2 * r + 1, input: stemOutput, into: rows0 + c0 * w2)
+            ChannelLastResampling.maxPoolRow(rows0, rows0 + c0 * w2, width: w4, channels: c0, into: pooled4)
+            return UnsafePointer(pooled4)
+        }
+        // Row r of backbone 1, 2, 3 (each from the one before).
+        func output1(_ r: Int) -> UnsafePointer<Float> {
+            block1.row(r, input: pool4, into: rows1)
+            return UnsafePointer(rows1)
+        }
+        func output2(_ r: Int) -> UnsafePointer<Float> {
+            block2.row(r, input: output1, into: rows2)
+            return UnsafePointer(rows2)
+        }
+        func output3(_ r: Int) -> UnsafePointer<Float> {
+            block3.row(r, input: output2, into: rows3)
+            return UnsafePointer(rows3)
+        }
+        let h8 = ph / 8
+        let pooled8 = take(c4 * w8)
+        var block5 = SeparableBlock.RowStream(
+            backbone[5], height: h8, width: w8, scratch: take(backbone[5].scratchCount(width: w8)))
+        let rows5 = take(backbone[5].outputs * w8)
+        var block6 = SeparableBlock.RowStream(
+            backbone[6], height: h8, width: w8, scratch: take(backbone[6].scratchCount(width: w8)))
+        // Stride-8 row r: backbone 4's rows 2r and 2r + 1, max-pooled.
+        func pool8(_ r: Int) -> UnsafePointer<Float> {
+            block4.row(2 * r, input: output3, into: rows4)
+            block4.row(2 * r + 1, input: output3, into: rows4 + c4 * w4)
+            ChannelLastResampling.maxPoolRow(rows4, rows4 + c4 * w4, width: w8, channels: c4, into: pooled8)
+            return UnsafePointer(pooled8)
+        }
+        func output5(_ r: Int) -> UnsafePointer<Float> {
+            block5.row(r, input: pool8, into: rows5)
+            return UnsafePointer(rows5)
+        }
+        let c6 = backbone[6].outputs
+        for y in rows { block6.row(y, input: output5, into: output.pointer + y * w8 * c6) }
     }
 
     /// `block` on the map at `stride` into `output`, in row strips.
@@ -205,24 +418,41 @@ final class YuNet: Sendable {
         }
     }
 
-    /// One stride's outputs from its 16-channel head map: sigmoid of cls and obj, raw bbox and kps.
+    /// One stride's outputs from its 16-channel head map: sigmoid of cls and obj (by
+    /// `exponential`, within a few ulp of the C library's), raw bbox and kps.
     private static func level(_ o: UnsafeMutablePointer<Float>, stride: Int, rows: Int, columns: Int)
         -> YuNetOutputs.Level
     {
         let cells = rows * columns
-        var level = YuNetOutputs.Level(
-            stride: stride, columns: columns, rows: rows, cls: [], obj: [], bbox: [], kps: [])
-        level.cls.reserveCapacity(cells)
-        level.obj.reserveCapacity(cells)
-        level.bbox.reserveCapacity(cells * 4)
-        level.kps.reserveCapacity(cells * 10)
-        for c in 0..<cells {
-            let cell = o + c * 16
-            level.cls.append(1 / (1 + exp(-cell[0])))
-            level.obj.append(1 / (1 + exp(-cell[1])))
-            level.bbox.append(contentsOf: UnsafeBufferPointer(start: cell + 2, count: 4))
-            level.kps.append(contentsOf: UnsafeBufferPointer(start: cell + 6, count: 10))
+        // Channels `first ..< first + count` of every cell, cell after cell.
+        func channels(_ first: Int, _ count: Int) -> [Float] {
+            [Float](unsafeUninitializedCapacity: cells * count) { buffer, initialized in
+                // Safety: cell c's channels are o[16c + first ..< 16c + first + count], within the map.
+                for c in 0..<cells {
+                    for k in 0..<count { buffer[c * count + k] = o[c * 16 + first + k] }
+                }
+                initialized = cells * count
+            }
         }
-        return level
+        // 1 / (1 + e^−x) of channel `channel` of every cell, eight cells at a time.
+        func sigmoids(_ channel: Int) -> [Float] {
+            [Float](unsafeUninitializedCapacity: cells) { buffer, initialized in
+                // Safety: cell c's channel is o[16c + channel], within the map; buffer holds `cells`.
+                var c = 0
+                while c + 8 <= cells {
+                    // the sigmoids of cells c…c+7
+                    var x = SIMD8<Float>()
+                    for k in 0..<8 { x[k] = o[(c + k) * 16 + channel] }
+                    let s = 1 / (1 + exponential(-x))
+                    for k in 0..<8 { buffer[c + k] = s[k] }
+                    c += 8
+                }
+                for c in c..<cells { buffer[c] = 1 / (1 + exponential(-o[c * 16 + channel])) }
+                initialized = cells
+            }
+        }
+        return YuNetOutputs.Level(
+            stride: stride, columns: columns, rows: rows, cls: sigmoids(0), obj: sigmoids(1),
+            bbox: channels(2, 4), kps: channels(6, 10))
     }
 }

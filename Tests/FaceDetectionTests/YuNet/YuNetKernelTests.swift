@@ -9,38 +9,50 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
     return zip(a, b).map { abs($0 - $1) }.max() ?? 0
 }
 
-/// The 1×1 convolution's two kernels against their scalar twin: pixel counts that exercise the
-/// quad and pair loops and every tail, input channels that are not multiples of 4, one to four
-/// output blocks.
-@Test(arguments: [false, true])
-func pointwiseRowMatchesScalarTwin(quads: Bool) {
+/// The 1×1 convolution's kernels against their scalar twin: pixel counts that exercise the
+/// sextet, quad and pair loops and every tail, input channels that are not multiples of 4, one to
+/// four output blocks; outputs channel-last and blocked (`ChannelLayout`).
+@Test(arguments: [0, 4, 6], [false, true])
+func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
     var rng = TestRandom(state: 1)
-    for (pixels, inputs, outputs) in [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32)] {
+    let sizes = [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16)]
+    for (pixels, inputs, outputs) in sizes {
         let x = rng.floats(pixels * inputs)
         let w = rng.floats(inputs * outputs)
         let b = rng.floats(outputs)
+        let layout = blocked ? ChannelLayout(pixelStride: 8, groupStride: 8 * pixels) : nil
         var y = [Float](repeating: .nan, count: pixels * outputs)
         y.withUnsafeMutableBufferPointer { out in
             // Safety: x, w, b and out hold exactly the counts `row` reads and writes.
-            if quads {
+            let o = out.baseAddress!
+            if group == 6 {
+                PointwiseConvolution.rowSextets(
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+            } else if group == 4 {
                 PointwiseConvolution.rowQuads(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
             } else {
                 PointwiseConvolution.rowPairs(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, into: out.baseAddress!)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
             }
         }
+        // Blocked: channel c of pixel p at (c / 8)·8·pixels + p·8 + c % 8; back to channel-last.
+        let channelLast =
+            blocked
+            ? (0..<(pixels * outputs)).map { i in y[(i % outputs) / 8 * 8 * pixels + i / outputs * 8 + i % 8] } : y
         let expected = PointwiseConvolution.rowScalar(
             x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs)
-        #expect(worstDifference(y, expected) < 1e-4, "\(pixels) px, \(inputs)→\(outputs)")
+        #expect(worstDifference(channelLast, expected) < 1e-4, "\(pixels) px, \(inputs)→\(outputs)")
     }
 }
 
 /// The depthwise 3×3 against its scalar twin on odd widths and heights, with and without ReLU:
-/// each output row from the zero-padded rows above, at and below it (zero rows at the edges).
-@Test func depthwiseRowMatchesScalarTwin() {
+/// each output row from the zero-padded rows above, at and below it (zero rows at the edges),
+/// channel-last or blocked (each group of 8 channels a padded row of its own).
+@Test(arguments: [false, true], [false, true])
+func depthwiseRowMatchesScalarTwin(octets: Bool, blocked: Bool) {
     var rng = TestRandom(state: 2)
-    for (h, w, c) in [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32)] {
+    for (h, w, c) in [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32), (2, 30, 64), (3, 101, 16)] {
         for relu in [false, true] {
             let input = rng.floats(h * w * c)
             let weights = rng.floats(9 * c)
@@ -49,8 +61,13 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
             let rowLength = (w + 2) * c
             var padded = [Float](repeating: 0, count: (h + 2) * rowLength)
             for y in 0..<h {
-                for i in 0..<(w * c) { padded[(y + 1) * rowLength + c + i] = input[y * w * c + i] }
+                for i in 0..<(w * c) {
+                    // pixel i / c, channel i % c, after the zero pixel
+                    let at = blocked ? (i % c) / 8 * (w + 2) * 8 + (i / c + 1) * 8 + i % 8 : c + i
+                    padded[(y + 1) * rowLength + at] = input[y * w * c + i]
+                }
             }
+            let layout = blocked ? ChannelLayout(pixelStride: 8, groupStride: (w + 2) * 8) : nil
             var output = [Float](repeating: .nan, count: h * w * c)
             padded.withUnsafeBufferPointer { p in
                 output.withUnsafeMutableBufferPointer { o in
@@ -59,7 +76,8 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
                         let above = p.baseAddress! + y * rowLength
                         DepthwiseConvolution.row(
                             above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
-                            weights: weights, bias: bias, relu: relu, into: o.baseAddress! + y * w * c)
+                            weights: weights, bias: bias, relu: relu, inputLayout: layout, octets: octets,
+                            into: o.baseAddress! + y * w * c)
                     }
                 }
             }
@@ -70,12 +88,13 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
     }
 }
 
-/// The stride-2 stem against its scalar twin on odd image sizes, with output maps that cover the
+/// The stride-2 stem's two kernels (six pixels at a time and one) against their scalar twin on odd image sizes, with output maps that cover the
 /// image exactly and ones that reach into the zero padding (as YuNet's multiple-of-32 input does).
-@Test func stemRowMatchesScalarTwin() {
+@Test(arguments: [false, true])
+func stemRowMatchesScalarTwin(sextets: Bool) {
     var rng = TestRandom(state: 3)
     let stem = StemConvolution(weights: rng.floats(27 * 16), bias: rng.floats(16))
-    for (width, height, extra) in [(1, 1, 0), (3, 5, 0), (7, 2, 1), (33, 17, 3)] {
+    for (width, height, extra) in [(1, 1, 0), (3, 5, 0), (7, 2, 1), (33, 17, 3), (26, 3, 0)] {
         let pixels = rng.floats(width * height * 3).map { UInt8(($0 + 1) * 127.5) }
         let image = RGBImage(width: width, height: height, pixels: pixels)
         let outW = (width + 1) / 2 + extra
@@ -91,7 +110,12 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
                     for k in 0..<3 {
                         StemConvolution.fillRow(image, 2 * oy - 1 + k, outputWidth: outW, into: r0 + k * n)
                     }
-                    stem.row(r0, r0 + n, r0 + 2 * n, outputWidth: outW, into: o.baseAddress! + oy * outW * 16)
+                    let y = o.baseAddress! + oy * outW * 16
+                    if sextets {
+                        stem.rowSextets(r0, r0 + n, r0 + 2 * n, outputWidth: outW, into: y)
+                    } else {
+                        stem.rowSingles(r0, r0 + n, r0 + 2 * n, outputWidth: outW, into: y)
+                    }
                 }
             }
         }
@@ -169,5 +193,42 @@ func pointwiseRowMatchesScalarTwin(quads: Bool) {
     for (a, (b, c)) in zip(one.levels, zip(two.levels, four.levels)) {
         #expect(a.cls == b.cls && a.obj == b.obj && a.bbox == b.bbox && a.kps == b.kps, "stride \(a.stride)")
         #expect(a.cls == c.cls && a.obj == c.obj && a.bbox == c.bbox && a.kps == c.kps, "stride \(a.stride)")
+    }
+}
+
+/// The streamed first layers give the same outputs, to the bit, however their rows are cut: in
+/// bands of 1, 3 or 7 stride-8 rows (each band's edges recomputed) and strips on 1–3 threads.
+@Test func yunetStreamedFrontIgnoresBandsAndStrips() throws {
+    let net = try BuiltinModels.yunetN.get()
+    let pixels = (0..<(45 * 190 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 11) }
+    let image = RGBImage(width: 45, height: 190, pixels: pixels)
+    let whole = net.run(on: image, threads: 1)
+    for (bandRows, threads) in [(1, 1), (3, 2), (7, 3), (1, 2)] {
+        let cut = net.run(on: image, threads: threads, shouldStop: { false }, bandRows: bandRows) { _ in }
+        for (a, b) in zip(whole.levels, cut.levels) {
+            #expect(
+                a.cls == b.cls && a.obj == b.obj && a.bbox == b.bbox && a.kps == b.kps,
+                "stride \(a.stride), bands of \(bandRows), \(threads) threads")
+        }
+    }
+}
+
+/// `exponential` against the C library's `exp`: within 2 ulp over the range it covers (and the
+/// lane-wise form equal to the one-value form to the bit), clamped beyond it, and the sigmoid
+/// built on it within 1e-7 of the library's.
+@Test func exponentialMatchesTheCLibrary() {
+    var rng = TestRandom(state: 4)
+    let values = rng.floats(4000).map { $0 * 88 } + [-87.3, -20, -1, -1e-6, 0, 1e-6, 0.5, 1, 20, 88.3, -200, 200]
+    for start in stride(from: 0, to: values.count - 8, by: 8) {
+        let x = SIMD8<Float>(values[start..<(start + 8)])
+        let lanes = exponential(x)
+        for k in 0..<8 {
+            let v = min(max(x[k], -87.3), 88.3)
+            let expected = Float(Foundation.exp(Double(v)))
+            #expect(lanes[k] == exponential(x[k]), "\(x[k])")
+            #expect(abs(lanes[k] - expected) <= 2 * expected.ulp, "e^\(x[k]): \(lanes[k]) vs \(expected)")
+            let sigmoid = 1 / (1 + exponential(-x[k]))
+            #expect(abs(sigmoid - Float(1 / (1 + Foundation.exp(-Double(x[k]))))) < 1e-7, "sigmoid \(x[k])")
+        }
     }
 }
