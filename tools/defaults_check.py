@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""The acceptance checks of the defaults (docs/defaults.md), with no options unless a line says so.
+
+    python3 tools/defaults_check.py [--work /tmp/defaults-check] [--parts accuracy,sweep,group,video,speed]
+        [--peers-python ../peers-venv/bin/python] [--deface ../deface-venv/bin/deface] [--binary PATH]
+
+Run from the repository with `../shared` beside it and a release build (`swift build -c release`).
+Parts:
+- accuracy: detection-dev at the defaults and with `--landmarks none --classification none`: AP (every
+  annotated face, score.py), and the pairs of reported faces in one photo with IoU >= 0.5;
+- sweep: tools/synthetic_scenes.py sweep, exactly one face per image;
+- group: the 4000 x 3000 JPEG of tools/synthetic_scenes.py group: every face once and no other box;
+  detection time with 1 thread (median of 3 runs) against OpenCV's YuNet_n at full resolution
+  (peers.py --peer yunet-n, 3 passes, 1 thread) in the same run; peak RSS of `-o out.png --threads 2`;
+- video: tools/video_tracking_clip.py --scene leaving (10 s, 720p, faces 150 and 190 px, one leaves
+  and comes back): `--blur` hides every visible face-frame, no ID switch (from `--json`), wall time
+  against deface's (its defaults) on the same clip;
+- speed: the 40 photos of `peers.py --sample 40`, 1 thread, 3 passes each: the defaults with
+  `--landmarks none --classification none` and the whole default pipeline, against OpenCV's YuNet_n
+  (`yunet-n`) timed just before; `--mode fast --min-face-size 20px` against OpenCV's Haar cascade.
+Peers need the venv of ../shared/tools/README.md; deface its own (`pip install deface onnxruntime`).
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+DETECTION = SHARED / "eval" / "detection-dev"
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, capture_output=True, text=True, **kwargs)
+
+
+def iou(a, b):
+    w = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    h = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    inter = w * h
+    union = a[2] * a[3] + b[2] * b[3] - inter
+    return inter / union if union > 0 else 0.0
+
+
+def records(path):
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def overlapping_pairs(path):
+    pairs = 0
+    for record in records(path):
+        faces = record.get("faces", [])
+        pairs += sum(1 for i in range(len(faces)) for j in range(i) if iou(faces[i]["box"], faces[j]["box"]) >= 0.5)
+    return pairs
+
+
+def score(truth, pred, *extra):
+    out = Path(pred).with_suffix(".score.json")
+    run([sys.executable, str(SHARED / "tools" / "score.py"), "--truth", str(truth), "--pred", str(pred), "--quiet",
+         "--json", str(out), *extra])
+    return json.loads(out.read_text())["detection"]
+
+
+def accuracy(args, work):
+    for name, extra in [("defaults", []), ("boxes", ["--landmarks", "none", "--classification", "none"])]:
+        pred = work / f"detection-{name}.jsonl"
+        run([args.binary, "images", "--json", str(pred), *extra], cwd=DETECTION)
+        d = score(DETECTION / "truth.json", pred)
+        print(f"accuracy {name}: detection-dev AP {d['AP']:.3f}, recall {d['recall']:.3f}, "
+              f"false faces per photo {d['fpPerImage']:.2f}, pairs with IoU >= 0.5: {overlapping_pairs(pred)}")
+
+
+def sweep(args, work):
+    directory = work / "sweep"
+    if not (directory / "truth.json").exists():
+        run([args.peers_python, str(ROOT / "tools" / "synthetic_scenes.py"), "sweep", str(directory)])
+    pred = work / "sweep.jsonl"
+    run([args.binary, "images", "--json", str(pred)], cwd=directory)
+    out = run([args.peers_python, str(ROOT / "tools" / "synthetic_scenes.py"), "check", str(directory), str(pred)],
+              ).stdout.strip().splitlines()
+    print("sweep: " + out[-1])
+
+
+def peak_rss_of(command, cwd):
+    """Peak resident set size in MB of `command` (a child of a fresh process, so that the maximum is its own)."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, capture_output=True); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    return int(run([sys.executable, "-c", probe, *command], cwd=cwd).stdout) / 1024
+
+
+def group(args, work):
+    directory = work / "group"
+    if not (directory / "truth.json").exists():
+        run([args.peers_python, str(ROOT / "tools" / "synthetic_scenes.py"), "group", str(directory)])
+    photo = "images/group_4000x3000.jpg"
+    seconds = []
+    for k in range(3):
+        pred = work / f"group-{k}.jsonl"
+        run(["taskset", "-c", "0", args.binary, photo, "--json", str(pred), "--threads", "1"], cwd=directory)
+        seconds.append(records(pred)[0]["seconds"])
+    out = run([args.peers_python, str(ROOT / "tools" / "synthetic_scenes.py"), "check", str(directory),
+               str(work / "group-0.jsonl")]).stdout.strip().splitlines()
+    print("group: " + "; ".join(out))
+    peers = work / "group-peers"
+    run([args.peers_python, str(SHARED / "tools" / "peers.py"), "--set", str(directory), "--peer", "yunet-n",
+         "--repeat", "3", "--threads", "1", "--out-dir", str(peers)])
+    opencv = records(peers / "yunet-n.jsonl")[0]["seconds"]
+    ours = statistics.median(seconds)
+    print(f"group: detection {ours:.3f} s (1 thread, median of {seconds}), OpenCV YuNet_n {opencv:.3f} s: "
+          f"{opencv / ours:.2f}x faster")
+    rss = peak_rss_of([args.binary, photo, "-o", str(work / "group-out.png"), "--threads", "2"], directory)
+    print(f"group: peak RSS with -o out.png --threads 2: {rss:.0f} MB")
+
+
+def video(args, work):
+    clip = work / "leaving.mp4"
+    tool = str(ROOT / "tools" / "video_tracking_clip.py")
+    if not clip.exists():
+        run([args.peers_python, tool, "make", str(clip), "--seconds", "10", "--scene", "leaving"])
+    start = time.monotonic()
+    run([args.binary, str(clip), "-o", str(work / "leaving-blur.mp4"), "--blur"])
+    ours = time.monotonic() - start
+    run([args.binary, str(clip), "--json", str(work / "leaving.jsonl")])
+    report = json.loads(run([args.peers_python, tool, "check", str(clip), "--output", str(work / "leaving-blur.mp4"),
+                             "--json", str(work / "leaving.jsonl"), "--scene", "leaving"]).stdout)
+    print(f"video: hidden {report['hiddenPercent']} % of visible face-frames {report['visibleFrames']}, "
+          f"ID switches {report['idSwitches']}, identifiers {report['idsPerFace']}, --blur {ours:.1f} s")
+    if args.deface:
+        start = time.monotonic()
+        run([args.deface, str(clip), "-o", str(work / "leaving-deface.mp4")])
+        theirs = time.monotonic() - start
+        print(f"video: deface {theirs:.1f} s, facedetect --blur {ours:.1f} s: {theirs / ours:.1f}x faster")
+
+
+def speed(args, work):
+    peers = work / "speed-peers"
+    run([args.peers_python, str(SHARED / "tools" / "peers.py"), "--set", str(DETECTION), "--peer", "yunet-n",
+         "opencv-haar", "--sample", "40", "--repeat", "3", "--threads", "1", "--out-dir", str(peers)])
+    out = run([sys.executable, str(ROOT / "tools" / "speed_vs_peers.py"), "--set", str(DETECTION), "--peers", str(peers),
+               "--out", str(peers), "--binary", args.binary, "--extra", "", "--min-face-size", "10px",
+               "--config", "boxes=--landmarks none --classification none", "--config", "defaults=",
+               "--config", "fast20=--mode fast --min-face-size 20px --landmarks none --classification none"]).stdout
+    print("speed:\n" + out.strip())
+    for name in ["boxes", "fast20"]:
+        d = score(DETECTION / "truth.json", peers / f"facedetect-{name}.jsonl", "--only-predicted")
+        print(f"speed: {name} AP on the 40 photos {d['AP']:.3f}")
+    for peer in ["yunet-n", "opencv-haar"]:
+        d = score(DETECTION / "truth.json", peers / f"{peer}.jsonl", "--only-predicted")
+        print(f"speed: {peer} AP on the 40 photos {d['AP']:.3f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--work", type=Path, default=Path("/tmp/defaults-check"))
+    parser.add_argument("--parts", default="accuracy,sweep,group,video,speed")
+    parser.add_argument("--peers-python", default=str(ROOT.parent / "peers-venv" / "bin" / "python"))
+    parser.add_argument("--deface", default=None)
+    parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "facedetect"))
+    args = parser.parse_args()
+    args.binary = str(Path(args.binary).resolve())
+    args.work.mkdir(parents=True, exist_ok=True)
+    parts = {"accuracy": accuracy, "sweep": sweep, "group": group, "video": video, "speed": speed}
+    for name in args.parts.split(","):
+        parts[name](args, args.work)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
