@@ -15,13 +15,24 @@ static int fail_arguments(CHEIFStatus *status, const char *message) {
     return 2;
 }
 
-/// Keeps libheif's error (its codes and message) in `status`; returns 1.
+/// Makes `text` one line: control characters (libheif ends some messages with a newline) become
+/// spaces, and trailing spaces are dropped.
+static void one_line(char *text) {
+    size_t length = strlen(text);
+    for (size_t i = 0; i < length; i++) {
+        if ((unsigned char)text[i] < 0x20 || text[i] == 0x7F) text[i] = ' ';
+    }
+    while (length > 0 && text[length - 1] == ' ') text[--length] = '\0';
+}
+
+/// Keeps libheif's error (its codes and a copy of its message, which the context owns) in `status`; returns 1.
 static int fail_heif(CHEIFStatus *status, struct heif_error error) {
     status->code = 1;
     status->errorCode = (int)error.code;
     status->subErrorCode = (int)error.subcode;
     snprintf(status->message, sizeof status->message, "%s",
              error.message && error.message[0] ? error.message : "unknown libheif error");
+    one_line(status->message);
     return 1;
 }
 
@@ -51,8 +62,9 @@ static int open_primary(const uint8_t *data, size_t size, int maxDimension, Prim
     struct heif_error error = heif_context_read_from_memory_without_copy(primary->context, data, size, NULL);
     if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(primary->context, &primary->primary);
     if (error.code != heif_error_Ok) {
+        fail_heif(status, error);  // before the context that owns the message is freed
         close_primary(primary);
-        return fail_heif(status, error);
+        return 1;
     }
     return 0;
 }
@@ -80,6 +92,7 @@ static void keep_warnings(struct heif_image *image, CHEIFStatus *status) {
     if (heif_image_get_decoding_warnings(image, 0, &first, 1) == 1) {
         snprintf(status->firstWarning, sizeof status->firstWarning, "%s",
                  first.message && first.message[0] ? first.message : "libheif warning");
+        one_line(status->firstWarning);
     }
     status->warningCount = count;
 }
@@ -131,9 +144,10 @@ int cheif_decode(const uint8_t *data, size_t size, int maxDimension, uint8_t *rg
         hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options);
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
+        fail_heif(status, error);  // before the context that owns the message is freed
         if (image) heif_image_release(image);
         close_primary(&primary);
-        return fail_heif(status, error);
+        return 1;
     }
     int stride = 0;
     const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);

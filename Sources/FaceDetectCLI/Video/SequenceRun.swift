@@ -21,7 +21,7 @@ struct SequenceRun {
     /// The names of `names` that are frames (named `.jpg`, `.jpeg`, `.png`), in natural order:
     /// runs of digits compare by their value (`f2.png` before `f10.png`), the rest byte by byte.
     static func frameNames(_ names: [String]) -> [String] {
-        names.filter { ImageFormat(path: $0) != nil }.sorted { naturalOrder($0, $1) }
+        names.filter { ImageFormat(path: $0)?.isWritable == true }.sorted { naturalOrder($0, $1) }
     }
 
     /// Whether `a` comes before `b` when runs of digits compare by value.

@@ -82,5 +82,5 @@ public enum ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable
 
 extension ImageFormat {
     /// "JPEG", "PNG", "HEIF", "AVIF" or "WebP", as error messages write it.
-    var displayName: String { self == .webp ? "WebP" : rawValue.uppercased() }
+    public var displayName: String { self == .webp ? "WebP" : rawValue.uppercased() }
 }
