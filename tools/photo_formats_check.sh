@@ -7,11 +7,9 @@
 #  1. accuracy: runs the release tool on the originals and on each set of copies with
 #     --min-face-size 10px --landmarks none --classification none, maps each record's file back to
 #     the original's name, and scores it (score.py --only-predicted): AP per format;
-#  2. decoding cost on the same files: decode-bench (ImageCodec.read in the process: read + decode
-#     to RGB, median of 5 runs per file) against the libraries' own tools, heif-convert (to .y4m,
-#     i.e. without the conversion to RGB; the wall time of one process per file, less that of the
-#     same command on a 1-pixel file) and dwebp (to .ppm: its own "Time to decode picture", and
-#     the wall time likewise).
+#  2. decoding cost on the same files: decode-bench (ImageCodec.read in its process: read + decode
+#     to RGB) against the libraries' own tools, heif-convert (to .y4m) and dwebp (to .ppm), in
+#     interleaved rounds (tools/decode_speed_vs_tools.py says how).
 # Needs: apt-get install -y libheif-examples webp; builds the tool and Benchmarks/ in release mode.
 # Timings are wall times on a machine that may be shared: run it on an idle one.
 set -eu
@@ -73,57 +71,8 @@ EOF
 done
 
 echo
-echo "Decoding, per file (ms; decode-bench: median of 5 in-process runs):"
-echo "| input | decode-bench median | decode-bench total | tool | tool median | tool total |"
-echo "|---|---|---|---|---|---|"
-now() { date +%s%N; }
-one_pixel=$scratch/one-pixel
-printf 'P6\n1 1\n255\n\200\200\200' > "$one_pixel.ppm"
-heif-enc -q 90 -o "$one_pixel.heic" "$one_pixel.ppm" >/dev/null 2>&1 || heif-enc -q 90 -o "$one_pixel.heic" "$(head -n 1 "$scratch/originals.txt")" >/dev/null
-cwebp -quiet -q 90 "$(head -n 1 "$scratch/originals.txt")" -resize 1 1 -o "$one_pixel.webp"
-for format in jpg heic avif webp; do
-    list=$scratch/$format.txt
-    [ "$format" = jpg ] && list=$scratch/originals.txt
-    xargs "$bench" --warmup 1 --repeat 5 < "$list" > "$scratch/$format.bench" 2>/dev/null
-    ours=$(awk '{ print $1 }' "$scratch/$format.bench" | sort -n | awk '{ a[NR] = $1; s += $1 } END { printf "%.2f | %.1f", a[int((NR + 1) / 2)], s }')
-    case $format in
-    jpg) echo "| jpg | $ours | – | – | – |" ; continue ;;
-    webp) name=dwebp ;;
-    *) name=heif-convert ;;
-    esac
-    : > "$scratch/$format.tool"
-    : > "$scratch/$format.internal"
-    base=0
-    for round in 1 2 3; do
-        start=$(now)
-        case $format in
-        webp) dwebp -quiet -ppm "$one_pixel.webp" -o "$scratch/out.ppm" ;;
-        *) heif-convert --quiet "$one_pixel.heic" "$scratch/out.y4m" >/dev/null ;;
-        esac
-        end=$(now)
-        base=$(( (end - start) / 1000 ))
-    done
-    while read -r file; do
-        best=
-        for round in 1 2 3; do
-            start=$(now)
-            case $format in
-            webp) dwebp -v -ppm "$file" -o "$scratch/out.ppm" 2> "$scratch/dwebp.log" ;;
-            *) heif-convert --quiet "$file" "$scratch/out.y4m" >/dev/null ;;
-            esac
-            end=$(now)
-            micro=$(( (end - start) / 1000 - base ))
-            [ -z "$best" ] || [ "$micro" -lt "$best" ] && best=$micro
-        done
-        echo "$best" | awk '{ printf "%.3f\n", $1 / 1000 }' >> "$scratch/$format.tool"
-        [ "$format" = webp ] && sed -n 's/^Time to decode picture: \([0-9.]*\)s.*/\1/p' "$scratch/dwebp.log" \
-            | awk '{ printf "%.3f\n", $1 * 1000 }' >> "$scratch/$format.internal"
-    done < "$list"
-    theirs=$(sort -n "$scratch/$format.tool" | awk '{ a[NR] = $1; s += $1 } END { printf "%.2f | %.1f", a[int((NR + 1) / 2)], s }')
-    echo "| $format | $ours | $name (best of 3 wall, less start-up $(echo "$base" | awk '{ printf "%.1f", $1 / 1000 }') ms) | $theirs |"
-    if [ "$format" = webp ]; then
-        internal=$(sort -n "$scratch/$format.internal" | awk '{ a[NR] = $1; s += $1 } END { printf "%.2f | %.1f", a[int((NR + 1) / 2)], s }')
-        echo "| webp | $ours | dwebp's own \"Time to decode picture\" | $internal |"
-    fi
-done
+echo "Decoding (tools/decode_speed_vs_tools.py: per-file medians, ratios ours / theirs):"
+python3 tools/decode_speed_vs_tools.py "$bench" "$scratch/heic.txt" "$scratch/avif.txt" "$scratch/webp.txt"
+xargs "$bench" --warmup 1 --repeat 3 < "$scratch/originals.txt" 2>/dev/null \
+    | awk '{ print $1 }' | sort -n | awk '{ a[NR] = $1 } END { printf "(the JPEG originals: decode-bench median %.1f ms)\n", a[int((NR + 1) / 2)] }'
 echo "(scratch: $scratch)"

@@ -1,7 +1,8 @@
 // Development harness for the decoders: times `ImageCodec.read(path:)` (reading the file and decoding
 // it to upright RGB, as the tool does before detecting) on each file named in the arguments, as the
-// median of --repeat runs after --warmup untimed ones, and prints one line per file: milliseconds,
-// width x height, format, path; a summary (median and total of the per-file times) goes to standard error.
+// median of --repeat runs after --warmup untimed ones, and prints one line per file: wall milliseconds,
+// CPU milliseconds (the process's, all threads), width x height, format, path; a summary (median and
+// total of the per-file times) goes to standard error.
 // Usage: decode-bench [--warmup N] [--repeat N] FILE...
 import BenchmarkSupport
 import FaceDetectionIO
@@ -16,7 +17,7 @@ for path in options.rest {
         let (decoded, time) = try options.timing.measure { try ImageCodec.read(path: path) }
         summary.add(time)
         print(
-            String(format: "%.3f", time.seconds * 1000),
+            String(format: "%.3f", time.seconds * 1000), String(format: "%.3f", time.cpuSeconds * 1000),
             "\(decoded.image.width)x\(decoded.image.height)", decoded.format.rawValue, path)
     } catch {
         BenchmarkArguments.fail("\(error)")

@@ -25,7 +25,7 @@ enum HEIFCodec {
         _ = bytes.withUnsafeBufferPointer {
             cheif_read_header($0.baseAddress, $0.count, maxDimension, &header, &status)
         }
-        if status.code != 0 { throw error(status, format: format, name: name) }
+        if status.code != 0 { throw error(status, format: format, name: name, bytes: bytes) }
         let width = Int(header.width)
         let height = Int(header.height)
         if let problem = limits.violation(width: width, height: height) {
@@ -41,7 +41,7 @@ enum HEIFCodec {
             }
             initialized = status.code == 0 ? count : 0
         }
-        if status.code != 0 { throw error(status, format: format, name: name) }
+        if status.code != 0 { throw error(status, format: format, name: name, bytes: bytes) }
         var warnings: [String] = []
         if status.warningCount > 0 {
             warnings.append(string(fromCCharArray: status.firstWarning))
@@ -61,19 +61,45 @@ enum HEIFCodec {
     private static let securityLimit: Int32 = 1000
 
     /// The error for a failed shim call, with libheif's message: "truncated HEIF: …" when the data
-    /// ends early, "image too large: …" when libheif's own size limit refused it, "unsupported
-    /// HEIF: …" for a codec or feature libheif lacks, else "corrupt HEIF: …".
-    private static func error(_ status: CHEIFStatus, format: ImageFormat, name: String) -> ImageCodecError {
+    /// ends early (libheif says so, or a top-level box runs past the end of `bytes`, which libheif
+    /// reports as a missing box), "image too large: …" when libheif's own size limit refused it,
+    /// "unsupported HEIF: …" for a codec or feature libheif lacks, else "corrupt HEIF: …".
+    private static func error(
+        _ status: CHEIFStatus, format: ImageFormat, name: String, bytes: [UInt8]
+    ) -> ImageCodecError {
         let message = string(fromCCharArray: status.message)
-        if status.code == 1 && status.subErrorCode == endOfData {
-            return .truncated(path: name, format: format, detail: message)
-        }
         if status.code == 1 && status.subErrorCode == securityLimit {
             return .exceedsLimits(path: name, reason: "image too large: \(message)")
+        }
+        if status.code == 1 && (status.subErrorCode == endOfData || endsInsideABox(bytes)) {
+            return .truncated(path: name, format: format, detail: message)
         }
         if status.code == 1 && unsupportedErrorCodes.contains(status.errorCode) {
             return .unsupportedFormat(path: name, reason: "unsupported \(format.displayName): \(message)")
         }
         return .corrupt(path: name, format: format, detail: message)
+    }
+
+    /// Whether the last top-level box of an ISO base-media file (`size`, `type`, then the body; a
+    /// size of 1 is followed by a 64-bit size, 0 means "to the end of the file") is cut off by the
+    /// end of `bytes`. False for a walk that ends exactly at the end, or at a size no box can have.
+    static func endsInsideABox(_ bytes: [UInt8]) -> Bool {
+        func number(at offset: Int, count: Int) -> UInt64 {
+            bytes[offset..<offset + count].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 8 else { return true }
+            var size = number(at: offset, count: 4)
+            if size == 0 { return false }
+            if size == 1 {
+                guard bytes.count - offset >= 16 else { return true }
+                size = number(at: offset + 8, count: 8)
+            }
+            guard size >= 8 else { return false }
+            guard size <= UInt64(bytes.count - offset) else { return true }
+            offset += Int(size)
+        }
+        return false
     }
 }

@@ -124,6 +124,14 @@ struct HEIFDecodeTests {
         #expect(detail.contains("end of file") || detail.contains("End of data"), "\(detail)")
     }
 
+    @Test func aFileCutInsideItsBoxesIsTruncatedNotCorrupt() throws {
+        let data = try bytes("heif_pattern.heic")
+        let error = try #require(throws: ImageCodecError.self) {
+            try ImageCodec.decode(Array(data.prefix(200)), name: "cut.heic")
+        }
+        guard case .truncated(_, .heif, _) = error else { throw error }
+    }
+
     @Test func imagesAreReadNotWritten() throws {
         let picture = RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 9, count: 12))
         for format in [ImageFormat.heif, .avif, .webp] {
