@@ -64,6 +64,8 @@ resume)
 probe) for seed in $(find Fixtures/video/probe -name '*.txt'); do
     cp "$seed" "$corpus/seed-$(basename "$seed")"; done ;;
 esac
+# Leaks inside the system codec libraries (not instrumented, not ours) are suppressed.
+export LSAN_OPTIONS="suppressions=$PWD/tools/sanitizers/fuzz-lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 regressions=Fixtures/fuzz/$target
 if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
     "$binary" -runs=0 "$regressions"/* >/dev/null 2>&1 || { echo "fuzz.sh: a regression input of $target fails again" >&2; exit 1; }
