@@ -1,6 +1,7 @@
 // libheif behind a status-code boundary; see include/CHEIF.h for the contract.
 #include "CHEIF.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,11 @@ static int fail_heif(CHEIFStatus *status, struct heif_error error) {
     return 1;
 }
 
+/// Registers libheif's decoders once per process (heif_init; never undone: the process keeps them
+/// to its end), so that the first decodes of several threads never race to do it.
+static void initialize_libheif(void) { heif_init(NULL); }
+static pthread_once_t libheif_initialized = PTHREAD_ONCE_INIT;
+
 /// A parsed file and its primary image; both NULL until `open_primary` succeeds.
 typedef struct {
     struct heif_context *context;
@@ -56,6 +62,7 @@ static int open_primary(const uint8_t *data, size_t size, int maxDimension, Prim
     primary->primary = NULL;
     if (data == NULL || size == 0) return fail_arguments(status, "no data");
     if (maxDimension <= 0) return fail_arguments(status, "maxDimension must be positive");
+    pthread_once(&libheif_initialized, initialize_libheif);
     primary->context = heif_context_alloc();
     if (primary->context == NULL) return fail_arguments(status, "out of memory");
     heif_context_set_maximum_image_size_limit(primary->context, maxDimension);

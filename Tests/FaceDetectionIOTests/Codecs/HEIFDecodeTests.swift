@@ -1,6 +1,7 @@
 import FaceDetection
 import FaceDetectionIO
 import Foundation
+import Synchronization
 import Testing
 
 /// HEIF (HEIC) and AVIF through libheif: the fixtures of tools/make_heif_webp_fixtures.py, the
@@ -54,6 +55,22 @@ struct HEIFDecodeTests {
         #expect(ImageOrientation.allCases.filter { stored.applying($0) == turned } == [.right])
         // Both lossy (HEVC at quality 90 of the JPEG at 95, 16 x 24 pixels): close, where any other turn is far.
         #expect(ReferencePixels.meanDifference(turned, jpeg) < 12)
+    }
+
+    /// Threads decoding at once (a batch's workers) each get the same pixels.
+    @Test func concurrentDecodesAgree() throws {
+        let path = FixturePaths.codec("astronaut.heic")
+        let reference = try ImageCodec.read(path: path).image
+        let results = Mutex<[RGBImage?]>(Array(repeating: nil, count: 6))
+        DispatchQueue.concurrentPerform(iterations: 6) { index in
+            let image = try? ImageCodec.read(
+                path: FixturePaths.codec(index.isMultiple(of: 2) ? "astronaut.heic" : "astronaut.avif")
+            ).image
+            results.withLock { $0[index] = image }
+        }
+        let images = results.withLock { $0 }
+        #expect(images.allSatisfy { $0 != nil })
+        for index in stride(from: 0, to: 6, by: 2) { #expect(images[index] == reference) }
     }
 
     @Test func alphaIsCompositedOverWhite() throws {
