@@ -25,6 +25,10 @@ What it writes (FORMAT_NAME.EXT), and what the tests check on each:
     as a phone that writes both does: turned once (orientation 6), never twice.
   * heif_alpha.heic: heif-enc of codec/png_rgba_8bit.png (alpha plane): composited over white,
     close to that PNG's reference.
+  * heif_10bit.heic: heif-enc -b 10 of codec/png_rgb_16bit.png (10-bit HEVC): reduced to 8 bits,
+    close to that PNG's reference.
+  * heif_collection.heic: two images (the pattern, then its negative); the first is the primary
+    one: its decode is close to the pattern.
   * webp_lossless.webp, webp_alpha.webp: cwebp -lossless of heif_pattern.png and of
     codec/png_rgba_8bit.png: exact (the alpha one equals the PNG's decode over white).
   * webp_exif6.webp, webp_exif3.webp: webp_lossless.webp with an EXIF chunk (orientation 6 or 3;
@@ -217,6 +221,9 @@ def main():
                                                       [(b"irot", 3)]))
         run("heif-enc", "-q", "90", "-o", os.path.join(CODEC, "heif_alpha.heic"),
             os.path.join(CODEC, "png_rgba_8bit.png"))
+        run("heif-enc", "-q", "90", "-b", "10", "-o", os.path.join(CODEC, "heif_10bit.heic"),
+            os.path.join(CODEC, "png_rgb_16bit.png"))
+        run("heif-enc", "-q", "90", "-o", os.path.join(CODEC, "heif_collection.heic"), source, tmp("negative.png"))
 
         run("cwebp", "-quiet", "-q", "90", source, "-o", os.path.join(CODEC, "webp_pattern.webp"))
         lossless = os.path.join(CODEC, "webp_lossless.webp")

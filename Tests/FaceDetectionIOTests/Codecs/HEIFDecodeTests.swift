@@ -57,6 +57,22 @@ struct HEIFDecodeTests {
         #expect(ReferencePixels.meanDifference(turned, jpeg) < 12)
     }
 
+    @Test func tenBitSamplesAreReducedToEight() throws {
+        let decoded = try read("heif_10bit.heic")
+        let reference = try ReferencePixels.readPPM(FixturePaths.codec("png_rgb_16bit.ref.ppm"))
+        #expect(decoded.image.width == reference.width && decoded.image.height == reference.height)
+        // A 13 x 11 picture of busy gradients through lossy HEVC: within 16 on average, where samples
+        // reduced the wrong way (their low 8 bits, or unscaled) would be off by far more.
+        #expect(ReferencePixels.meanDifference(decoded.image, reference) < 16)
+    }
+
+    /// Of a collection (two images here: the pattern, then its negative), the primary one is read.
+    @Test func theCollectionsPrimaryImageIsRead() throws {
+        let decoded = try read("heif_collection.heic").image
+        let source = try read("heif_pattern.png").image
+        #expect(ReferencePixels.meanDifference(decoded, source) < 6)
+    }
+
     /// Threads decoding at once (a batch's workers) each get the same pixels.
     @Test func concurrentDecodesAgree() throws {
         let path = FixturePaths.codec("astronaut.heic")
