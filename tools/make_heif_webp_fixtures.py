@@ -25,6 +25,9 @@ What it writes (FORMAT_NAME.EXT), and what the tests check on each:
     as a phone that writes both does: turned once (orientation 6), never twice.
   * heif_alpha.heic: heif-enc of codec/png_rgba_8bit.png (alpha plane): composited over white,
     close to that PNG's reference.
+  * heif_sps_16384.heic: heif_pattern.heic whose HEVC sequence parameter set (in hvcC) declares a
+    16384 x 16384 picture while `ispe` still says 41 x 29: refused before decoding (the decoder
+    would fill a picture of the SPS's size).
   * heif_10bit.heic: heif-enc -b 10 of codec/png_rgb_16bit.png (10-bit HEVC): reduced to 8 bits,
     close to that PNG's reference.
   * heif_collection.heic: two images (the pattern, then its negative); the first is the primary
@@ -176,6 +179,91 @@ def shift_iloc(data, start, end, shift):
             data[base_at:base_at + base_size] = (base + shift).to_bytes(base_size, "big")
 
 
+# ---------- rewriting the picture size of an HEVC SPS ----------
+
+def unescape(payload):
+    """A NAL payload's RBSP: each 0x03 after two zero bytes dropped."""
+    out, zeros = bytearray(), 0
+    for byte in payload:
+        if zeros >= 2 and byte == 3:
+            zeros = 0
+            continue
+        out.append(byte)
+        zeros = zeros + 1 if byte == 0 else 0
+    return bytes(out)
+
+
+def escape(rbsp):
+    """An RBSP with emulation prevention bytes put back."""
+    out, zeros = bytearray(), 0
+    for byte in rbsp:
+        if zeros >= 2 and byte <= 3:
+            out.append(3)
+            zeros = 0
+        out.append(byte)
+        zeros = zeros + 1 if byte == 0 else 0
+    return bytes(out)
+
+
+def exp_golomb(value):
+    value += 1
+    return "0" * (value.bit_length() - 1) + format(value, "b")
+
+
+def sps_with_size(nal, width, height):
+    """An SPS NAL unit (no sub-layers) with pic_width/height_in_luma_samples replaced."""
+    bits = "".join(f"{byte:08b}" for byte in unescape(nal[2:]))
+    at = 4 + 3 + 1 + 96  # VPS id, sub-layers (0), nesting flag, profile_tier_level
+
+    def ue():
+        nonlocal at
+        zeros = bits.index("1", at) - at
+        value = (1 << zeros) - 1 + (int(bits[at + zeros + 1:at + 2 * zeros + 1], 2) if zeros else 0)
+        at += 2 * zeros + 1
+        return value
+
+    assert bits[4:7] == "000"
+    ue()
+    if ue() == 3:
+        at += 1
+    start = at
+    ue(), ue()
+    rest = bits[at:].rstrip("0")[:-1]  # without the RBSP stop bit and its alignment
+    out = bits[:start] + exp_golomb(width) + exp_golomb(height) + rest + "1"
+    out += "0" * (-len(out) % 8)
+    return nal[:2] + escape(bytes(int(out[i:i + 8], 2) for i in range(0, len(out), 8)))
+
+
+def with_sps_size(data, width, height):
+    """`data` (a heif-enc file) whose hvcC SPS declares width x height; the boxes around it and the
+    iloc offsets follow its new length."""
+    data = bytearray(data)
+    at = data.find(b"hvcC") - 4
+    size = struct.unpack(">I", data[at:at + 4])[0]
+    body = data[at + 8:at + size]
+    new, offset = bytearray(body[:23]), 23
+    for _ in range(body[22]):
+        kind, count = body[offset], struct.unpack(">H", body[offset + 1:offset + 3])[0]
+        new += body[offset:offset + 3]
+        offset += 3
+        for _ in range(count):
+            length = struct.unpack(">H", body[offset:offset + 2])[0]
+            nal = bytes(body[offset + 2:offset + 2 + length])
+            offset += 2 + length
+            if kind & 0x3F == 33:
+                nal = sps_with_size(nal, width, height)
+            new += struct.pack(">H", len(nal)) + nal
+    growth = len(new) - len(body)
+    data[at + 8:at + size] = new
+    data[at:at + 4] = struct.pack(">I", size + growth)
+    for kind in (b"ipco", b"iprp", b"meta"):
+        start = data.find(kind) - 4
+        data[start:start + 4] = struct.pack(">I", struct.unpack(">I", data[start:start + 4])[0] + growth)
+    _, meta_start, meta_size = find(bytes(data), 0, len(data), b"meta")
+    shift_iloc(data, meta_start + 12, meta_start + meta_size, growth)
+    return bytes(data)
+
+
 # ---------- the fixtures ----------
 
 def run(*command):
@@ -221,6 +309,7 @@ def main():
                                                       [(b"irot", 3)]))
         run("heif-enc", "-q", "90", "-o", os.path.join(CODEC, "heif_alpha.heic"),
             os.path.join(CODEC, "png_rgba_8bit.png"))
+        write("heif_sps_16384.heic", with_sps_size(heic, 16384, 16384))
         run("heif-enc", "-q", "90", "-b", "10", "-o", os.path.join(CODEC, "heif_10bit.heic"),
             os.path.join(CODEC, "png_rgb_16bit.png"))
         run("heif-enc", "-q", "90", "-o", os.path.join(CODEC, "heif_collection.heic"), source, tmp("negative.png"))

@@ -31,6 +31,7 @@ enum HEIFCodec {
         if let problem = limits.violation(width: width, height: height) {
             throw ImageCodecError.exceedsLimits(path: name, reason: problem)
         }
+        try checkCodedSizes(in: bytes, width: width, height: height, format: format, name: name)
         beforeDecoding(width, height)
         let count = width * height * 3
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -51,6 +52,22 @@ enum HEIFCodec {
         return DecodedImage(
             image: RGBImage(width: width, height: height, pixels: pixels), format: format, warnings: warnings,
             fullWidth: width, fullHeight: height, scale: 1)
+    }
+
+    /// Refuses a file whose HEVC parameter sets (`HEVCCodedSize`) declare a picture larger than the
+    /// `width` x `height` image they belong to, with up to 128 pixels of coding padding per side, in
+    /// either orientation (`irot`): the decoder would size its pictures from them, past `limits`
+    /// and the pixel budget, which saw only the declared size.
+    private static func checkCodedSizes(
+        in bytes: [UInt8], width: Int, height: Int, format: ImageFormat, name: String
+    ) throws(ImageCodecError) {
+        let side = max(width, height) + 128
+        for coded in HEVCCodedSize.sizes(inHEIF: bytes)
+        where coded.width > side || coded.height > side || coded.width * coded.height > (width + 128) * (height + 128) {
+            throw .corrupt(
+                path: name, format: format,
+                detail: "its HEVC picture is \(coded.width)x\(coded.height), larger than the \(width)x\(height) image")
+        }
     }
 
     /// libheif's `heif_error_Unsupported_filetype` and `heif_error_Unsupported_feature`.

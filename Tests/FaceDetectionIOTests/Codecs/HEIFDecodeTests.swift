@@ -1,8 +1,9 @@
 import FaceDetection
-import FaceDetectionIO
 import Foundation
 import Synchronization
 import Testing
+
+@testable import FaceDetectionIO
 
 /// HEIF (HEIC) and AVIF through libheif: the fixtures of tools/make_heif_webp_fixtures.py, the
 /// file's own transforms, alpha, and hostile files.
@@ -132,6 +133,24 @@ struct HEIFDecodeTests {
         let error = try #require(throws: ImageCodecError.self) { try ImageCodec.decode(data, name: "lying.heic") }
         guard case .exceedsLimits(let path, let reason) = error else { throw error }
         #expect(path == "lying.heic" && reason.hasPrefix("image too large"))
+    }
+
+    /// The HEVC parameter set declares 16384 x 16384 where `ispe` says 41 x 29: refused from the
+    /// boxes, before the decoder fills a picture of the parameter set's size.
+    @Test func anHEVCPictureLargerThanTheImageIsRefusedBeforeDecoding() throws {
+        for name in ["heif_pattern.heic", "heif_irot1.heic", "astronaut.heic", "heif_collection.heic"] {
+            let sizes = HEVCCodedSize.sizes(inHEIF: try bytes(name))
+            #expect(!sizes.isEmpty, "\(name)")
+            #expect(
+                sizes.allSatisfy { $0.width >= 29 && $0.width <= 512 + 64 && $0.height <= 512 + 64 },
+                "\(name): \(sizes)")
+        }
+        #expect(
+            HEVCCodedSize.sizes(inHEIF: try bytes("heif_sps_16384.heic")).map { [$0.width, $0.height] } == [
+                [16384, 16384]
+            ])
+        let error = try #require(throws: ImageCodecError.self) { try read("heif_sps_16384.heic") }
+        #expect(error.reason == "corrupt HEIF: its HEVC picture is 16384x16384, larger than the 41x29 image")
     }
 
     /// Every cut of the file fails with an error (most as truncated), never a crash.
