@@ -68,6 +68,10 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         /// libpng's simplified API.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        /// libheif: HEIC (HEVC) and AVIF (AV1), the decoders it brings. LGPL, linked dynamically (NOTICE).
+        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("heif")]),
+        /// libwebp, and its demuxer for animations.
+        .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
         /// The default trained models, embedded into the binary with C23 #embed.
         .target(name: "CModels"),
 
@@ -77,9 +81,8 @@ let package = Package(
         .target(
             name: "FaceDetection", dependencies: ["CModels"], swiftSettings: cpuSettings + v3Define + optimisedDebug,
             linkerSettings: [.linkedLibrary("m")]),
-        /// Files: JPEG/PNG decode and encode, EXIF orientation, atomic writes.
-        .target(
-            name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG"]),
+        /// Files: JPEG/PNG decode and encode, HEIF/AVIF/WebP decode, EXIF orientation, atomic writes.
+        .target(name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG", "CHEIF", "CWebP"]),
         /// The command-line tool's logic: options, the batch pipeline, outputs.
         .target(
             name: "FaceDetectCLI", dependencies: ["FaceDetection", "FaceDetectionIO"],

@@ -43,6 +43,13 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
             ]),
+        /// Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
+        /// with their libraries' own command-line tools (tools/photo_formats_check.sh).
+        .executableTarget(
+            name: "decode-bench",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetectionIO", package: "facedetect"),
+            ]),
         /// Writes the central face's 468 mesh points (and the decoded image) per image, for fitting.
         .executableTarget(
             name: "mesh-dump",

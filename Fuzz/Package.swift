@@ -14,6 +14,15 @@ let package = Package(
         .executableTarget(
             name: "fuzz-image",
             dependencies: [.product(name: "FaceDetectionIO", package: "facedetect")]),
+        /// HEIF and AVIF decoding through the CHEIF shim (libheif; `@testable`: the codec is internal).
+        .executableTarget(
+            name: "fuzz-heif",
+            dependencies: [.product(name: "FaceDetectionIO", package: "facedetect")]),
+        /// WebP decoding through the CWebP shim (libwebp and its demuxer), with the `EXIF` chunk
+        /// finder (`@testable`).
+        .executableTarget(
+            name: "fuzz-webp",
+            dependencies: [.product(name: "FaceDetectionIO", package: "facedetect")]),
         /// The EXIF/TIFF orientation reader (`ExifOrientation`) and the PNG `eXIf` chunk finder
         /// (`@testable`).
         .executableTarget(

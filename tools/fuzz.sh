@@ -3,7 +3,8 @@
 # a working corpus seeded from Fixtures/, after replaying Fixtures/fuzz/TARGET/ (the regression
 # inputs of earlier findings).
 #   tools/fuzz.sh TARGET [SECONDS] [extra libFuzzer flags...]
-# TARGET: image (JPEG/PNG decode through the C shims), exif (orientation parser), model (ModelFile),
+# TARGET: image (JPEG/PNG decode through the C shims), heif (HEIF/AVIF decode through CHEIF and
+# libheif), webp (WebP decode through CWebP and libwebp), exif (orientation parser), model (ModelFile),
 # cli (the command-line parser; argv is the input split at NUL bytes), resume (the --resume JSON
 # Lines reader, in memory), probe (the ffprobe-output parser for videos).
 # Each target builds in its own folder, Fuzz/.build/TARGET, so that going from one target to another
@@ -13,11 +14,11 @@
 # code.
 set -eu
 cd "$(dirname "$0")/.."
-target=${1:?usage: tools/fuzz.sh image|exif|model|cli|resume|probe [SECONDS] [libFuzzer flags...]}
+target=${1:?usage: tools/fuzz.sh image|heif|webp|exif|model|cli|resume|probe [SECONDS] [libFuzzer flags...]}
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift $#
 case $target in
-image | exif | model | cli | resume | probe) ;;
+image | heif | webp | exif | model | cli | resume | probe) ;;
 *) echo "fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
 esac
 scratch=Fuzz/.build/$target
@@ -34,6 +35,10 @@ dictionary=
 # for the two text formats, inputs written here.
 case $target in
 image) for seed in $(find Fixtures -maxdepth 2 \( -iname '*.jpg' -o -iname '*.png' \) -size -200k); do
+    cp "$seed" "$corpus/seed-$(basename "$seed")"; done ;;
+heif) for seed in $(find Fixtures/codec -maxdepth 1 \( -name '*.heic' -o -name '*.avif' \) -size -40k); do
+    cp "$seed" "$corpus/seed-$(basename "$seed")"; done ;;
+webp) for seed in $(find Fixtures/codec -name '*.webp' -size -40k); do
     cp "$seed" "$corpus/seed-$(basename "$seed")"; done ;;
 exif)
     # The APP1 payloads ("Exif\0\0" and the TIFF block) of the EXIF photos: a whole JPEG never
@@ -59,6 +64,8 @@ resume)
 probe) for seed in $(find Fixtures/video/probe -name '*.txt'); do
     cp "$seed" "$corpus/seed-$(basename "$seed")"; done ;;
 esac
+# Leaks inside the system codec libraries (not instrumented, not ours) are suppressed.
+export LSAN_OPTIONS="suppressions=$PWD/tools/sanitizers/fuzz-lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 regressions=Fixtures/fuzz/$target
 if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
     "$binary" -runs=0 "$regressions"/* >/dev/null 2>&1 || { echo "fuzz.sh: a regression input of $target fails again" >&2; exit 1; }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Peak memory and time of the tool on hostile inputs (README "Reliability"), release build:
-# each file of Fixtures/codec/bad and of tools/hostile_inputs.py alone with --threads 2, then all of
+# each file of Fixtures/codec/bad and of tools/hostile_inputs.py (JPEG, PNG, HEIF, AVIF, WebP) alone
+# with --threads 2, then all of
 # them as one batch with --threads 2 (two images decoded at once). One line per run: exit status,
 # wall seconds, peak RSS (/usr/bin/time -v), and the tool's error line.
 # The tool runs with its defaults (accurate mode, landmarks, classification) plus $FLAGS.

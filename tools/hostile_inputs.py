@@ -45,6 +45,16 @@ def repeated_last_scan(jpeg, copies):
     return jpeg[:eoi] + jpeg[last:eoi] * copies + b"\xff\xd9"
 
 
+def with_ispe(heif, width, height):
+    """`heif` with every `ispe` box (an image's declared size) saying width x height."""
+    data = bytearray(heif)
+    at = data.find(b"ispe")
+    while at >= 0:
+        data[at + 8: at + 16] = struct.pack(">II", width, height)  # after the full box's version and flags
+        at = data.find(b"ispe", at + 4)
+    return bytes(data)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -70,6 +80,30 @@ def main():
     # A progressive JPEG with 5000 scans: refused (more than 1000 scans).
     with open(os.path.join(codec, "jpeg_progressive.jpg"), "rb") as f:
         write("scans_5000.jpg", repeated_last_scan(f.read(), 5000))
+    # HEIF (HEIC), AVIF and WebP, from the committed astronaut copies: cut in half, cut inside the
+    # header, empty, and headers that lie about the size (refused before any pixel is decoded).
+    for name in ["astronaut.heic", "astronaut.avif", "astronaut.webp"]:
+        with open(os.path.join(codec, name), "rb") as f:
+            data = f.read()
+        stem, extension = name.split(".")
+        write(f"{stem}_half.{extension}", data[: len(data) // 2])
+        write(f"{stem}_header_cut.{extension}", data[:200])
+        write(f"{stem}_empty.{extension}", b"")
+        if extension == "webp":
+            # The VP8 key frame's 14-bit width and height, both 16383 (268 MP): the frame data stays 512 x 512.
+            frame = data.index(b"\x9d\x01\x2a")
+            lying = bytearray(data)
+            lying[frame + 3: frame + 7] = struct.pack("<HH", 16383, 16383)
+            write("astronaut_vp8_16383.webp", bytes(lying))
+        else:
+            for width, label in [(100000, "100000"), (30000, "30000")]:
+                write(f"{stem}_ispe_{label}.{extension}", with_ispe(data, width, width))
+    # An animation's canvas (VP8X) declared 16384 x 16384 around 41 x 29 frames.
+    with open(os.path.join(codec, "webp_animated.webp"), "rb") as f:
+        lying = bytearray(f.read())
+    lying[24:27] = (16383).to_bytes(3, "little")
+    lying[27:30] = (16383).to_bytes(3, "little")
+    write("animated_canvas_16384.webp", bytes(lying))
     # 999 scans of a flat 8000 x 8000 image (470 KB): below the scan count limit, refused by the
     # scans x pixels limit (it took 50 s to decode without it). Needs a C compiler and libjpeg.
     compiler = shutil.which("cc") or shutil.which("clang")

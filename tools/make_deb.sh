@@ -9,8 +9,9 @@
 #    in its own scratch path (.build/deb/build), so that `.build`'s own builds are not touched.
 #    --cpu NAME builds for that CPU instead (FACEDETECT_CPU=NAME, e.g. haswell for x86-64-v3:
 #    faster, but the tool then refuses older CPUs with exit status 69); the version gets +NAME;
-# 2. checks with ldd that only system libraries remain (libc, libm, libjpeg, libpng16, libz, and
-#    libstdc++ and libgcc_s, which the static Swift runtime needs), and fails otherwise;
+# 2. checks with ldd that only system libraries remain (libc, libm, libjpeg, libpng16, libz, libheif
+#    and the decoders it loads (libde265, libdav1d, libaom, libx265, libnuma), libwebp and
+#    libwebpdemux, and libstdc++ and libgcc_s, which the static Swift runtime needs), and fails otherwise;
 # 3. strips the binary, makes a man page from --help with help2man, and a copyright file from
 #    NOTICE, the licences in Models/, tools/deb/ICU-LICENSE.txt and LICENSE;
 # 4. computes Depends with dpkg-shlibdeps and packages everything with dpkg-deb into
@@ -98,10 +99,12 @@ binary="$(FACEDETECT_CPU=$cpu "${build[@]}" --show-bin-path)/facedetect"
 
 # MARK: - Only system libraries
 
-# Allowed: the C library (libc, libm and glibc's other names), libjpeg, libpng16, zlib, and the
-# C++ runtime that the static Swift runtime needs (libstdc++, libgcc_s). A Swift library here
+# Allowed: the C library (libc, libm and glibc's other names), libjpeg, libpng16, zlib, libheif
+# with the codec libraries it links (HEVC: libde265, and libx265 with libnuma; AV1: libdav1d,
+# libaom), libwebp and libwebpdemux, and the C++ runtime that the static Swift runtime needs
+# (libstdc++, libgcc_s). A Swift library here
 # (libswiftCore, libFoundation, libdispatch, ...) means the runtime was not linked in.
-allowed='^(linux-vdso\.so\.1|/lib64/ld-linux-x86-64\.so\.2|ld-linux[-a-z0-9_.]*\.so\.[0-9]+|libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|librt\.so\.1|libutil\.so\.1|libjpeg\.so\.62|libpng16\.so\.16|libz\.so\.1|libstdc\+\+\.so\.6|libgcc_s\.so\.1)$'
+allowed='^(linux-vdso\.so\.1|/lib64/ld-linux-x86-64\.so\.2|ld-linux[-a-z0-9_.]*\.so\.[0-9]+|libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|librt\.so\.1|libutil\.so\.1|libjpeg\.so\.62|libpng16\.so\.16|libz\.so\.1|libheif\.so\.1|libde265\.so\.[0-9]+|libx265\.so\.[0-9]+|libnuma\.so\.1|libdav1d\.so\.[0-9]+|libaom\.so\.[0-9]+|libwebp\.so\.[0-9]+|libwebpdemux\.so\.[0-9]+|libsharpyuv\.so\.[0-9]+|libstdc\+\+\.so\.6|libgcc_s\.so\.1)$'
 ldd_output=$(ldd "$binary") || die "ldd failed on $binary"
 echo "$ldd_output" | sed 's/ (0x[0-9a-f]*)$//' >&2
 if echo "$ldd_output" | grep -q 'not found'; then
@@ -136,7 +139,7 @@ The README of the source repository describes every option, the JSON Lines forma
 library; /usr/share/doc/facedetect/copyright lists the licences of the tool and of the models
 built into it.
 EOF
-help2man --no-info --section 1 --name "find faces in JPEG and PNG photos" --include "$work/man.include" \
+help2man --no-info --section 1 --name "find faces in photos (JPEG, PNG, HEIC, AVIF, WebP)" --include "$work/man.include" \
     --output "$work/facedetect.1" "$work/facedetect" || die "help2man failed"
 grep -q '^\.SH SYNOPSIS' "$work/facedetect.1" || die "help2man found no usage line in --help"
 gzip -9n < "$work/facedetect.1" > "$staging/usr/share/man/man1/facedetect.1.gz"
@@ -155,6 +158,9 @@ last text below). The binary also contains:
   2.0 with the Runtime Library Exception, which needs no attribution for code embedded into a
   binary by compiling;
 - Foundation's copy of ICU's data (swift-foundation-icu): ICU's licence, Unicode-3.0, below.
+It is linked dynamically against Debian's libjpeg-turbo, libpng, libwebp and libheif (with the
+HEVC and AV1 decoders libheif uses), each installed as its own package under its own licence;
+libheif and libde265 are under the GNU LGPL 3.0 or later (see NOTICE).
 EOF
     for file in NOTICE Models/*-LICENSE-*.txt tools/deb/ICU-LICENSE.txt LICENSE; do
         printf '\n%s\n%s\n\n' "==> $file <==" "$(printf '%*s' 78 '' | tr ' ' '=')"
@@ -184,7 +190,7 @@ printf 'Source: facedetect\n\nPackage: facedetect\nArchitecture: any\n' > "$work
 depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "$staging/usr/bin/facedetect" 2> "$work/shlibdeps.log" |
     sed -n 's/^shlibs:Depends=//p') || { cat "$work/shlibdeps.log" >&2; die "dpkg-shlibdeps failed"; }
 [ -n "$depends" ] || { cat "$work/shlibdeps.log" >&2; die "dpkg-shlibdeps gave no dependencies"; }
-for package in libjpeg62-turbo libpng16-16; do
+for package in libjpeg62-turbo libpng16-16 libheif1 libwebp libwebpdemux; do
     case "$depends" in *"$package"*) ;; *) die "Depends lacks $package: $depends" ;; esac
 done
 
@@ -197,14 +203,15 @@ Installed-Size: $(du -sk --apparent-size "$staging/usr" | cut -f1)
 Depends: $depends
 Section: graphics
 Priority: optional
-Description: find faces in JPEG and PNG photos
- facedetect finds every face in JPEG and PNG photos and reports the box,
- landmarks, Euler angles and smile and eye-open probabilities (as Android's
- FaceDetector and ML Kit report them), as text, JSON Lines or CSV, or drawn
- onto a copy of the picture. It runs offline: the models (YuNet, MTCNN,
- dlib's 5-point predictor, MediaPipe's face mesh, OpenCV's Haar cascades)
- are compiled into the binary. It prints faces as Debian's older facedetect
- did ('x y w h'), so scripts written for that tool keep running.
+Description: find faces in photos (JPEG, PNG, HEIC, AVIF, WebP)
+ facedetect finds every face in JPEG, PNG, HEIC/HEIF, AVIF and WebP photos
+ and reports the box, landmarks, Euler angles and smile and eye-open
+ probabilities (as Android's FaceDetector and ML Kit report them), as text,
+ JSON Lines or CSV, or drawn onto a copy of the picture. It runs offline:
+ the models (YuNet, MTCNN, dlib's 5-point predictor, MediaPipe's face mesh,
+ OpenCV's Haar cascades) are compiled into the binary. It prints faces as
+ Debian's older facedetect did ('x y w h'), so scripts written for that tool
+ keep running.
 EOF
 [ "$cpu" = portable ] || printf ' .\n This build is for %s CPUs only.\n' "$cpu" >> "$staging/DEBIAN/control"
 find "$staging" -exec touch --no-dereference --date="@$SOURCE_DATE_EPOCH" {} +

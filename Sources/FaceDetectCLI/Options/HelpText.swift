@@ -9,12 +9,13 @@ enum HelpText {
     static let usage = """
         USAGE: facedetect [OPTIONS] INPUT...
 
-        Finds the faces in JPEG and PNG images, one photo or millions.
+        Finds the faces in JPEG, PNG, HEIC/HEIF, AVIF and WebP images, one photo or millions.
 
         INPUT is an image file, a directory, or - (paths on standard input, one per line).
-        Directories are walked recursively in path order. A file in them named .jpg, .jpeg or
-        .png (any case) is always processed, and reported as failed if it is not a readable
-        image; other files are recognised as images by their content, or skipped silently.
+        Directories are walked recursively in path order. A file in them named .jpg, .jpeg,
+        .png, .heic, .heif, .hif, .avif or .webp (any case) is always processed, and reported as
+        failed if it is not a readable image; other files are recognised as images by their
+        content, or skipped silently.
         Results come in input order.
 
         Without --json, --csv, --crop or -q, each face is printed as 'x y w h' (whole pixels),
@@ -29,9 +30,10 @@ enum HelpText {
           -o, --output PATH       The image with the faces drawn on it. One image input: PATH is
                                   the output file (.png, .jpg, .jpeg) or an existing directory.
                                   Several inputs: PATH is a directory mirroring the inputs' tree.
+                                  HEIC, AVIF and WebP inputs are written as PNG there.
           --blur, --pixelate      Hide the faces in the -o images instead of drawing boxes.
           --crop DIR              One image per face in DIR (mirroring the inputs' tree),
-                                  named <name>_face<N>.jpg or .png.
+                                  named <name>_face<N>.jpg (JPEG inputs) or .png (the others).
           --crop-margin F         Grow each crop by F times the face size per side (default 0.2).
           --labels                In -o images, write each face's number, smile % and yaw
                                   above its box.

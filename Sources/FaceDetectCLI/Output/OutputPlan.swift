@@ -3,12 +3,15 @@ import FaceDetectionIO
 /// Where `-o/--output` puts annotated images, decided once from the command line (like `cp`):
 ///
 /// - one image input and a PATH that is not an existing directory and does not end in `/`:
-///   PATH is the output file, its format given by its extension (`.png`, `.jpg`, `.jpeg`);
+///   PATH is the output file, its format given by its extension (`.png`, `.jpg`, `.jpeg`: the
+///   formats that are written);
 /// - otherwise (several inputs, a directory input, `-`, or PATH an existing directory or ending in
 ///   `/`): PATH is a directory, created if needed (unless its name ends in an image extension,
 ///   which is taken for a mistake), and each image goes to PATH joined with its
 ///   path below its argument (the file name for a file argument). A name whose extension gives
-///   no format gets the decoded format's extension appended (`scan.dat` → `scan.dat.png`).
+///   no written format gets the extension of the format it is written in appended: the decoded
+///   format for JPEG and PNG (`scan.dat` → `scan.dat.png`), PNG for the formats that are only read
+///   (`IMG_0001.HEIC` → `IMG_0001.HEIC.png`, so that it never meets an `IMG_0001.png` beside it).
 enum OutputPlan: Sendable, Equatable {
     /// No annotated images.
     case none
@@ -42,8 +45,12 @@ enum OutputPlan: Sendable, Equatable {
             return .directory(output)
         }
         if isDirectory || output.hasSuffix("/") { return .directory(output) }
-        guard ImageFormat(path: output) != nil else {
+        guard let format = ImageFormat(path: output) else {
             throw UsageError(message: "-o: cannot tell the image format of '\(output)' (use .png, .jpg or .jpeg)")
+        }
+        guard format.isWritable else {
+            throw UsageError(
+                message: "-o: '\(output)': \(format.displayName) is read, not written (use .png, .jpg or .jpeg)")
         }
         return .file(output)
     }
@@ -65,8 +72,8 @@ enum OutputPlan: Sendable, Equatable {
         case .file(let path): return path
         case .directory(let directory):
             let path = FileSystem.join(directory, input.relativePath)
-            if ImageFormat(path: path) != nil { return path }
-            return path + "." + format.rawValue
+            if ImageFormat(path: path)?.isWritable == true { return path }
+            return path + "." + format.outputFormat.rawValue
         }
     }
 }

@@ -194,7 +194,7 @@ struct ImageProcessor: Sendable {
         if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = String(stem[..<dot]) }
         for (number, face) in faces.enumerated() {
             guard let crop = image.cropped(to: face.bounds, margin: options.cropMargin) else { continue }
-            let path = FileSystem.join(directory, "\(stem)_face\(number + 1).\(format == .jpeg ? "jpg" : "png")")
+            let path = FileSystem.join(directory, "\(stem)_face\(number + 1).\(format.outputFormat.fileExtension)")
             try write(crop, to: path, input: input, makingParents: true)
         }
     }

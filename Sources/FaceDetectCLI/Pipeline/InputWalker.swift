@@ -26,10 +26,11 @@ enum InputItem: Sendable, Equatable {
 /// A file argument is yielded as it is (whatever it holds: reading it reports what is wrong).
 /// A directory argument is walked depth-first with each directory's entries sorted by name
 /// (byte order), i.e. sorted by path component by component. An entry whose name says it is an
-/// image (`.jpg`, `.jpeg`, `.png`, any case) is always yielded, whatever it is (empty, unreadable,
-/// not decodable, a pipe, a broken link): the processor then records why it failed, so that no
-/// photo is lost without a word. Other files count as images when their first bytes are JPEG or
-/// PNG (`ImageFormat.sniff`); everything else is skipped silently.
+/// image (`.jpg`, `.jpeg`, `.png`, `.heic`, `.heif`, `.hif`, `.avif`, `.webp`, any case) is always
+/// yielded, whatever it is (empty, unreadable, not decodable, a pipe, a broken link): the processor
+/// then records why it failed, so that no photo is lost without a word. Other files count as images
+/// when their first bytes are an image's (`ImageFormat.sniff`: JPEG, PNG, HEIF, AVIF, WebP);
+/// everything else is skipped silently.
 /// Symbolic links are followed, and a directory already visited under the same argument is
 /// not entered again, so link loops end. The output directory, if it lies among the inputs, is
 /// not entered (a second run must not pick up the first run's annotated images).
@@ -89,8 +90,9 @@ struct InputWalker: Sequence, IteratorProtocol {
         path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
     }
 
-    /// Whether the last component of `path` ends in `.jpg`, `.jpeg` or `.png` (any case): such a
-    /// file in a directory is processed (and its failure reported) even when it is not an image.
+    /// Whether the last component of `path` ends in an image's extension (`ImageFormat(path:)`: `.jpg`,
+    /// `.jpeg`, `.png`, `.heic`, `.heif`, `.hif`, `.avif`, `.webp`, any case): such a file in a
+    /// directory is processed (and its failure reported) even when it is not an image.
     static func isNamedAsImage(_ path: String) -> Bool { ImageFormat(path: path) != nil }
 
     /// The next image or failure, or `nil` when all arguments are done.
@@ -116,7 +118,8 @@ struct InputWalker: Sequence, IteratorProtocol {
                 // Named as an image: always processed, so that a broken one gets its error record.
                 if InputWalker.isNamedAsImage(input.path) { return .image(input) }
                 // Unreadable files are kept: the reader then says why they cannot be read.
-                guard let bytes = try? FileReading.firstBytes(atPath: input.path, count: 16) else {
+                // 64 bytes hold the brands of a HEIF or AVIF file's `ftyp` box.
+                guard let bytes = try? FileReading.firstBytes(atPath: input.path, count: 64) else {
                     return .image(input)
                 }
                 if ImageFormat.sniff(bytes) != nil { return .image(input) }

@@ -18,10 +18,11 @@ struct SequenceRun {
     /// The assumed time between frames, in seconds.
     static let frameInterval = 1.0 / 30
 
-    /// The names of `names` that are frames (named `.jpg`, `.jpeg`, `.png`), in natural order:
+    /// The names of `names` that are frames (named `.jpg`, `.jpeg`, `.png`: the formats that are
+    /// written, since `-o` writes each frame back under its own name), in natural order:
     /// runs of digits compare by their value (`f2.png` before `f10.png`), the rest byte by byte.
     static func frameNames(_ names: [String]) -> [String] {
-        names.filter { ImageFormat(path: $0) != nil }.sorted { naturalOrder($0, $1) }
+        names.filter { ImageFormat(path: $0)?.isWritable == true }.sorted { naturalOrder($0, $1) }
     }
 
     /// Whether `a` comes before `b` when runs of digits compare by value.

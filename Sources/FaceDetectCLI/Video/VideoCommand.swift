@@ -10,10 +10,12 @@ import FaceDetectionIO
 /// `--tracks` file (written atomically), the failures and the exit status.
 enum VideoCommand {
     /// Whether `path` is to be read as a video: its name ends in a video extension, or it is a
-    /// regular file whose content is a known video container.
+    /// regular file whose content is a known video container and whose name is not an image's
+    /// (`photo.heic` that does not decode is a broken photo, not a video).
     static func isVideo(_ path: String) -> Bool {
         if path == "-" { return false }
         if VideoContainer(path: path) != nil { return true }
+        if ImageFormat(path: path) != nil { return false }
         guard FileSystem.kind(of: path) == .regularFile else { return false }
         return VideoContainer.of(path: path) != nil
     }

@@ -29,10 +29,11 @@ enum VideoContainer: String, Sendable, CaseIterable {
     }
 
     /// The container the first bytes of a file say it is (at least 12 are needed), or `nil`:
-    /// an ISO base-media `ftyp` box (MP4; QuickTime's `qt  ` brand: MOV), Matroska's EBML header
-    /// (told apart from WebM by its DocType in the first bytes), `RIFF….AVI `.
+    /// an ISO base-media `ftyp` box (MP4; QuickTime's `qt  ` brand: MOV) unless its brands say it
+    /// is a HEIF or AVIF image (`ImageFormat.sniff`), Matroska's EBML header (told apart from WebM
+    /// by its DocType in the first bytes), `RIFF….AVI `.
     static func sniff(_ bytes: [UInt8]) -> VideoContainer? {
-        guard bytes.count >= 12 else { return nil }
+        guard bytes.count >= 12, ImageFormat.sniff(bytes) == nil else { return nil }
         if bytes[4..<8].elementsEqual("ftyp".utf8) {
             return bytes[8..<12].elementsEqual("qt  ".utf8) ? .mov : .mp4
         }

@@ -9,8 +9,9 @@ public enum ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable
     case fileTooLarge(path: String, limit: Int)
     /// The file is empty.
     case empty(path: String)
-    /// The bytes are neither JPEG nor PNG; `reason` says what they look like, e.g.
-    /// "not a JPEG or PNG image (looks like text)".
+    /// The bytes are in no format that is read, or in a variant of one that the decoder lacks;
+    /// `reason` says what they look like, e.g. "not a JPEG, PNG, HEIF, AVIF or WebP image (looks
+    /// like text)".
     case unsupportedFormat(path: String, reason: String)
     /// The header declares no pixels or more than `DecodeLimits` allow; nothing was decoded.
     case exceedsLimits(path: String, reason: String)
@@ -19,7 +20,8 @@ public enum ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable
     /// The data is damaged, or breaks a decoding guard such as the progressive-scan limit;
     /// `detail` is the decoder's message.
     case corrupt(path: String, format: ImageFormat, detail: String)
-    /// An output path whose extension is not .png, .jpg or .jpeg.
+    /// An output path whose extension is not .png, .jpg or .jpeg (an unknown one, or a format that
+    /// is only read, such as .heic).
     case unknownOutputFormat(path: String)
     /// The image cannot be encoded as `format`: a size the format cannot hold, a quality outside
     /// 1…100, or the encoder failed (`reason`).
@@ -50,7 +52,10 @@ public enum ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable
         case .truncated(_, let format, let detail):
             return "truncated \(format.displayName)" + (detail.map { ": " + $0 } ?? "")
         case .corrupt(_, let format, let detail): return "corrupt \(format.displayName): \(detail)"
-        case .unknownOutputFormat: return "unknown output format (use a .png, .jpg or .jpeg file name)"
+        case .unknownOutputFormat(let path):
+            let supported = "use a .png, .jpg or .jpeg file name"
+            guard let format = ImageFormat(path: path) else { return "unknown output format (\(supported))" }
+            return "cannot write \(format.displayName): it is read, not written (\(supported))"
         case .cannotWrite(_, let code): return "cannot write: \(describeSystemError(code))"
         }
     }
@@ -76,6 +81,6 @@ public enum ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable
 }
 
 extension ImageFormat {
-    /// "JPEG" or "PNG", as error messages write it.
-    var displayName: String { rawValue.uppercased() }
+    /// "JPEG", "PNG", "HEIF", "AVIF" or "WebP", as error messages write it.
+    public var displayName: String { self == .webp ? "WebP" : rawValue.uppercased() }
 }

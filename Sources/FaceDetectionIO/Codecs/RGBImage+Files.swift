@@ -1,7 +1,7 @@
 import FaceDetection
 
 extension RGBImage {
-    /// Reads a JPEG or PNG file, upright; the same as `ImageCodec.read(path:).image`.
+    /// Reads a JPEG, PNG, HEIF, AVIF or WebP file, upright; the same as `ImageCodec.read(path:).image`.
     public init(contentsOf path: String) throws {
         self = try ImageCodec.read(path: path).image
     }

@@ -1,8 +1,8 @@
-/// Names what a file that is neither JPEG nor PNG seems to be, for error messages.
+/// Names what a file in no format that is read seems to be, for error messages.
 enum UnsupportedFormat {
-    /// Why `bytes` (not empty, not sniffed as JPEG or PNG) of the file `name` cannot be decoded:
-    /// "truncated PNG" for the start of a PNG signature, else e.g. "not a JPEG or PNG image (looks
-    /// like GIF)".
+    /// Why `bytes` (not empty, not sniffed as any format that is read) of the file `name` cannot be
+    /// decoded: "truncated PNG" for the start of a PNG signature, else e.g. "not a JPEG, PNG, HEIF,
+    /// AVIF or WebP image (looks like GIF)".
     static func error(for bytes: [UInt8], name: String) -> ImageCodecError {
         if bytes.count < ImageFormat.pngSignature.count, ImageFormat.pngSignature.starts(with: bytes) {
             return .truncated(path: name, format: .png, detail: nil)
@@ -11,10 +11,13 @@ enum UnsupportedFormat {
             return .truncated(path: name, format: .jpeg, detail: nil)
         }
         if let kind = guessKind(bytes) {
-            return .unsupportedFormat(path: name, reason: "not a JPEG or PNG image (looks like \(kind))")
+            return .unsupportedFormat(path: name, reason: "\(notAnImage) (looks like \(kind))")
         }
-        return .unsupportedFormat(path: name, reason: "not a JPEG or PNG image")
+        return .unsupportedFormat(path: name, reason: notAnImage)
     }
+
+    /// The start of the reason: the formats that are read.
+    static let notAnImage = "not a JPEG, PNG, HEIF, AVIF or WebP image"
 
     /// A format name from well-known magic numbers, "text" for printable bytes, or nil.
     static func guessKind(_ bytes: [UInt8]) -> String? {
@@ -24,12 +27,10 @@ enum UnsupportedFormat {
         }
         if has("GIF87a") || has("GIF89a") { return "GIF" }
         if has("BM") && bytes.count >= 14 { return "BMP" }
-        if has("RIFF") && has("WEBP", at: 8) { return "WebP" }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
             return "TIFF"
         }
-        if has("ftypheic", at: 4) || has("ftypheix", at: 4) || has("ftypmif1", at: 4) { return "HEIF" }
-        if has("ftypavif", at: 4) { return "AVIF" }
+        if has("ftyp", at: 4) { return "an MP4 or QuickTime video" }
         if has("%PDF") { return "PDF" }
         if bytes.starts(with: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || bytes.starts(with: [0xFF, 0x4F, 0xFF, 0x51]) {
             return "JPEG 2000"

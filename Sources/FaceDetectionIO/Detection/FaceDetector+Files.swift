@@ -30,7 +30,7 @@ extension FaceDetector {
         detect(in: decoded.image, reducedBy: decoded.scale)
     }
 
-    /// The faces in the image file at `path` (JPEG or PNG, upright), in full-size coordinates,
+    /// The faces in the image file at `path` (JPEG, PNG, HEIF, AVIF or WebP, upright), in full-size coordinates,
     /// decoding a large JPEG only as large as `options.minFaceSize` needs: `readImage(atPath:limits:)`
     /// then `detect(in:)`. Throws `ImageCodecError` when the file cannot be read or decoded.
     public func detect(inFileAt path: String, limits: DecodeLimits = .init()) throws -> [Face] {

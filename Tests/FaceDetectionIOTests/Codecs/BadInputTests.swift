@@ -22,11 +22,10 @@ struct BadInputTests {
     @Test(arguments: [
         ("empty.jpg", "empty file"),
         ("truncated.png", "truncated PNG"),
-        ("not_an_image.jpg", "not a JPEG or PNG image (looks like text)"),
-        ("image.gif", "not a JPEG or PNG image (looks like GIF)"),
-        ("image.bmp", "not a JPEG or PNG image (looks like BMP)"),
-        ("image.tiff", "not a JPEG or PNG image (looks like TIFF)"),
-        ("image.webp", "not a JPEG or PNG image (looks like WebP)"),
+        ("not_an_image.jpg", "not a JPEG, PNG, HEIF, AVIF or WebP image (looks like text)"),
+        ("image.gif", "not a JPEG, PNG, HEIF, AVIF or WebP image (looks like GIF)"),
+        ("image.bmp", "not a JPEG, PNG, HEIF, AVIF or WebP image (looks like BMP)"),
+        ("image.tiff", "not a JPEG, PNG, HEIF, AVIF or WebP image (looks like TIFF)"),
     ])
     func failsWithExactReason(name: String, reason: String) throws {
         let error = try #require(failure(name))
@@ -49,7 +48,8 @@ struct BadInputTests {
         #expect(failure("truncated.png") == .truncated(path: path("truncated.png"), format: .png, detail: nil))
         #expect(
             failure("image.gif")
-                == .unsupportedFormat(path: path("image.gif"), reason: "not a JPEG or PNG image (looks like GIF)"))
+                == .unsupportedFormat(
+                    path: path("image.gif"), reason: "not a JPEG, PNG, HEIF, AVIF or WebP image (looks like GIF)"))
         guard case .corrupt(_, .jpeg, _) = failure("corrupt.jpg") else {
             Issue.record("corrupt.jpg: \(String(describing: failure("corrupt.jpg")))")
             return
@@ -213,7 +213,7 @@ struct LargeNonImageTests {
         while text.count < 300_000 { text += line }
         try Data(text).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: ImageCodecError.self) { try ImageCodec.read(path: path) }
-        #expect(error?.reason == "not a JPEG or PNG image (looks like text)")
+        #expect(error?.reason == "not a JPEG, PNG, HEIF, AVIF or WebP image (looks like text)")
     }
 }
 
@@ -234,7 +234,7 @@ struct FileSizeLimitTests {
         let error = try #require(throws: ImageCodecError.self) {
             try ImageCodec.read(path: "/dev/zero", limits: DecodeLimits(maxFileBytes: 1 << 20))
         }
-        #expect(error.reason.hasPrefix("not a JPEG or PNG image"))
+        #expect(error.reason.hasPrefix("not a JPEG, PNG, HEIF, AVIF or WebP image"))
     }
 
     @Test func anEndlessImageLikeStreamStopsAtTheLimit() throws {

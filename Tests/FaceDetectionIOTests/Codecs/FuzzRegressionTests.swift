@@ -2,13 +2,15 @@ import FaceDetectionIO
 import Foundation
 import Testing
 
-/// The inputs the fuzzers once failed on (`Fixtures/fuzz/image/`, `tools/fuzz.sh` replays them under
-/// AddressSanitizer): each is refused with a one-line error naming it.
+/// The inputs the fuzzers once failed on (`Fixtures/fuzz/image/` and `heif/`; `tools/fuzz.sh`
+/// replays them under AddressSanitizer): each is refused with a one-line error naming it.
 struct FuzzRegressionTests {
-    /// The regression inputs of the image target.
+    /// The regression inputs of the image and heif targets.
     static func inputs() throws -> [String] {
-        let folder = FixturePaths.root + "/fuzz/image"
-        return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
+        try ["image", "heif"].flatMap { target in
+            let folder = FixturePaths.root + "/fuzz/" + target
+            return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
+        }
     }
 
     @Test func thereAreRegressionInputs() throws {

@@ -44,7 +44,7 @@ struct NoSilentLossTests {
             #expect(reasons["tree/empty.png"] == "empty file")
             #expect(reasons["tree/secret.JPG"] == "broken symbolic link")
             #expect(reasons["tree/pipe.jpeg"] == "not a regular file")
-            #expect(reasons["tree/broken.jpg"] == "not a JPEG or PNG image (looks like text)")
+            #expect(reasons["tree/broken.jpg"] == "not a JPEG, PNG, HEIF, AVIF or WebP image (looks like text)")
             #expect(!result.standardOutput.contains("notes.txt"))
             #expect(!result.standardError.contains("notes.txt"))
 
