@@ -15,9 +15,10 @@ final class YuNetWorkspace {
 
     /// A workspace of `capacity` floats, left as the system gives them: every layer writes its
     /// rows before any is read, so zeroing would only touch every page once more.
-    /// On Linux the block is aligned to 2 MB and marked for transparent huge pages (where the
-    /// system has them on request, as Debian's default `madvise` setting does): a 12 MP photo's
-    /// maps then fault in 2 MB pages instead of 4 KB ones.
+    /// On Linux the block is aligned to 2 MB, so that where the system gives every large block
+    /// transparent huge pages it can. It is not marked for them (`madvise(MADV_HUGEPAGE)`): with
+    /// Debian's default `defrag` setting such a fault compacts memory on the spot, and a 12 MP
+    /// search that takes 0.53-0.59 s took up to 1.6 s (docs/defaults.md).
     init(capacity: Int) {
         self.capacity = capacity
         #if canImport(Glibc)
@@ -26,7 +27,6 @@ final class YuNetWorkspace {
             guard posix_memalign(&raw, Self.hugePage, bytes) == 0, let raw else {
                 fatalError("YuNetWorkspace: out of memory for \(bytes) bytes")
             }
-            if bytes >= Self.hugePage { _ = madvise(raw, bytes, MADV_HUGEPAGE) }
             floats = raw.bindMemory(to: Float.self, capacity: capacity)
         #else
             floats = .allocate(capacity: capacity)
