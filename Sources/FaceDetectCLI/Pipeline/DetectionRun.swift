@@ -1,7 +1,14 @@
 import FaceDetection
 import FaceDetectionIO
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One pass over all inputs through the `OrderedPipeline`: a reader walks the inputs, worker
 /// threads decode, detect and write images, and this thread writes the records in input order
@@ -49,7 +56,7 @@ struct DetectionRun {
         if showsProgress && !options.inputs.contains("-") {
             // A second walk, only counting, gives the progress bar its total.
             let counter = self.walker(counting: nil)
-            Thread { total.count(counter) }.start()
+            startDetachedThread { total.count(counter) }
         }
         let progress = showsProgress ? ProgressBar(output: standardError) : nil
         func reportError(_ line: String) {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An amount of memory (pixels decoded, or bytes of files read) that the worker threads may hold
 /// at once: a worker reserves what one image needs before allocating it and gives it back when
 /// the image is done, waiting while others hold too much. One image needing more than the whole
@@ -11,7 +9,7 @@ final class MemoryBudget: @unchecked Sendable {
     // @unchecked: `available` is only read and written with `condition` locked.
 
     /// Guards `available` and wakes the waiting workers.
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     /// The amount not reserved.
     private var available: Int
     /// The whole budget.

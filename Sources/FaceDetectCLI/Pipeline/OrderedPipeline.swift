@@ -1,5 +1,3 @@
-import Foundation
-
 /// A bounded, order-keeping pipeline: one reader thread takes jobs from a source, `workers`
 /// threads run `work` on them, and the calling thread receives the outputs in the jobs' order.
 ///
@@ -8,7 +6,7 @@ import Foundation
 /// jobs the source yields, and the reader never runs more than `window` jobs ahead.
 final class OrderedPipeline<Job: Sendable, Output: Sendable>: @unchecked Sendable {
     /// Guards every property below (the class is shared between threads only through it).
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     /// Jobs read but not yet taken by a worker, with their sequence numbers, oldest first.
     private var queued: [(Int, Job)] = []
     /// How many of `queued` have been taken (the rest start here).
@@ -50,8 +48,8 @@ final class OrderedPipeline<Job: Sendable, Output: Sendable>: @unchecked Sendabl
         condition.lock()
         runningWorkers = workers
         condition.unlock()
-        Thread { self.readJobs(from: source) }.start()
-        for _ in 0..<workers { Thread { self.runWorker() }.start() }
+        startDetachedThread { self.readJobs(from: source) }
+        for _ in 0..<workers { startDetachedThread { self.runWorker() } }
 
         condition.lock()
         while true {
@@ -69,7 +67,7 @@ final class OrderedPipeline<Job: Sendable, Output: Sendable>: @unchecked Sendabl
                 condition.broadcast()
                 break
             }
-            if !condition.wait(until: Date(timeIntervalSinceNow: idleInterval)) {
+            if !condition.wait(seconds: idleInterval) {
                 condition.unlock()
                 idle()
                 condition.lock()

@@ -1,5 +1,5 @@
+import Dispatch
 import FaceDetectionIO
-import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -26,8 +26,6 @@ final class ChildProcess: @unchecked Sendable {
     private(set) var input: Int32
     /// The read end of the child's standard output (−1 when it writes to /dev/null).
     let output: Int32
-    /// The standard-error reader, done when the child closes it.
-    private let errorReader: Thread
     /// What the child wrote on standard error (its last 4 KiB), guarded for the reader thread.
     private let errorText = ErrorTail()
     /// Signalled when the reader thread has seen the end of standard error.
@@ -36,7 +34,7 @@ final class ChildProcess: @unchecked Sendable {
     private var status: Int32?
     /// Serialises `wait()` and `terminate(with:)`: a reader thread and the main thread may both
     /// end the child.
-    private let waiting = NSLock()
+    private let waiting = ThreadCondition()
 
     /// Starts `arguments[0]` (looked up in `PATH`) with `arguments`; `pipeInput` and `pipeOutput`
     /// say which of standard input and output are pipes to this process.
@@ -104,7 +102,7 @@ final class ChildProcess: @unchecked Sendable {
         let errorFD = errorPipe[0]
         let text = errorText
         let done = errorDone
-        errorReader = Thread {
+        startDetachedThread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(errorFD, $0.baseAddress, 4096) }
@@ -115,7 +113,6 @@ final class ChildProcess: @unchecked Sendable {
             close(errorFD)
             done.signal()
         }
-        errorReader.start()
     }
 
     deinit {
@@ -154,8 +151,8 @@ final class ChildProcess: @unchecked Sendable {
     /// The last non-empty line the child wrote on standard error, if any.
     var lastErrorLine: String? {
         let text = String(decoding: errorText.bytes, as: UTF8.self)
-        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last.map {
-            String($0.trimmingCharacters(in: .whitespaces))
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last.map { line in
+            String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         }
     }
 

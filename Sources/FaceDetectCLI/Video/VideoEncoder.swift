@@ -1,6 +1,5 @@
 import FaceDetection
 import FaceDetectionIO
-import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +24,7 @@ final class VideoEncoder: @unchecked Sendable {
     /// The ffmpeg process.
     private let child: ChildProcess
     /// Guards the queue and the state below.
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     /// Frames waiting for the writer thread.
     private var queue: [HidingBuffer.Entry] = []
     /// Whether no more frames will come.
@@ -56,7 +55,7 @@ final class VideoEncoder: @unchecked Sendable {
         } catch {
             throw VideoError(reason: error.reason)
         }
-        Thread { [self] in writeFrames(anonymization: anonymization) }.start()
+        startDetachedThread { [self] in writeFrames(anonymization: anonymization) }
     }
 
     /// Queues `frame` (waits while `capacity` frames are queued); false once writing has failed.

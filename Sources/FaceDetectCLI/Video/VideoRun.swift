@@ -1,6 +1,5 @@
 import FaceDetection
 import FaceDetectionIO
-import Foundation
 import Synchronization
 
 #if canImport(Glibc)

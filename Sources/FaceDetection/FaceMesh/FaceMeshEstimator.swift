@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The mesh stage: MediaPipe's face landmark network on a face the detector found, 468 points
 /// back in image coordinates.

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +7,9 @@ import Foundation
 /// The working memory of one YuNet pass: every feature map and the per-strip scratch, in one
 /// block of floats that is reused from call to call (no allocation or first-touch page faults
 /// per photo once a workspace of the size exists).
-final class YuNetWorkspace {
+final class YuNetWorkspace: @unchecked Sendable {
+    // Safety: one pass at a time owns a workspace: the pool hands each out to a single taker and
+    // keeps it only once given back, so its floats are never touched by two passes at once.
     /// The floats.
     let floats: UnsafeMutablePointer<Float>
     /// How many.
@@ -47,10 +49,9 @@ final class YuNetWorkspace {
 
 /// Workspaces that passes take and give back, so that concurrent `detect` calls (batch threads)
 /// each get their own and a sequence of photos reuses them.
-final class YuNetWorkspacePool: @unchecked Sendable {
-    // Safety: `free` is only read or written with `lock` held.
-    private let lock = NSLock()
-    private var free: [YuNetWorkspace] = []
+final class YuNetWorkspacePool: Sendable {
+    /// The free workspaces.
+    private let free = Mutex<[YuNetWorkspace]>([])
     /// Workspaces kept for reuse at most (one per batch thread, typically).
     private let keep = 8
     /// Larger workspaces (floats) are not kept: one huge photo does not pin its memory. A 12 MP
@@ -61,21 +62,19 @@ final class YuNetWorkspacePool: @unchecked Sendable {
     /// A workspace of at least `count` floats: the smallest free one that fits, or a new one
     /// rounded up to a whole million floats so that photos of similar sizes share it.
     func take(count: Int) -> YuNetWorkspace {
-        lock.lock()
-        defer { lock.unlock() }
-        if let i = free.indices.filter({ free[$0].capacity >= count }).min(by: { free[$0].capacity < free[$1].capacity }
-        ) {
-            return free.remove(at: i)
+        let reused = free.withLock { free -> YuNetWorkspace? in
+            let fitting = free.indices.filter { free[$0].capacity >= count }
+            return fitting.min { free[$0].capacity < free[$1].capacity }.map { free.remove(at: $0) }
         }
-        return YuNetWorkspace(capacity: (count + (1 << 20) - 1) / (1 << 20) * (1 << 20))
+        return reused ?? YuNetWorkspace(capacity: (count + (1 << 20) - 1) / (1 << 20) * (1 << 20))
     }
 
     /// Returns `workspace` for reuse.
     func giveBack(_ workspace: YuNetWorkspace) {
         guard workspace.capacity <= largest else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        free.append(workspace)
-        if free.count > keep { free.remove(at: free.indices.min { free[$0].capacity < free[$1].capacity }!) }
+        free.withLock { free in
+            free.append(workspace)
+            if free.count > keep { free.remove(at: free.indices.min { free[$0].capacity < free[$1].capacity }!) }
+        }
     }
 }
