@@ -1,5 +1,5 @@
 #!/bin/sh
-# Peak memory and time of the tool on hostile inputs (README "Reliability"), release build:
+# Peak memory and time of the tool on hostile inputs (docs/reliability.md), release build:
 # each file of Fixtures/codec/bad and of tools/hostile_inputs.py (JPEG, PNG, HEIF, AVIF, WebP) alone
 # with --threads 2, then all of
 # them as one batch with --threads 2 (two images decoded at once). One line per run: exit status,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the decompression bombs and other hostile inputs of README "Reliability" to a folder.
+"""Writes the decompression bombs and other hostile inputs of docs/reliability.md to a folder.
 
     tools/hostile_inputs.py OUTDIR
 

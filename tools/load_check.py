@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The load check of README "Reliability": many small generated images, 2 threads, memory flat.
+"""The load check of docs/reliability.md: many small generated images, 2 threads, memory flat.
 
 For each COUNT (default 2000 and 20000): writes COUNT small noise PNGs (64 x 48, each different)
 into a temporary folder, in subfolders of FOLDER_SIZE (default 1000), runs the release build on

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2001 # sed over a variable reads better here than ${var//...}
-# Builds a Debian package of the facedetect tool for machines without Swift (README "Install").
+# Builds a Debian package of the facedetect tool for machines without Swift (docs/install.md).
 #
 #   tools/make_deb.sh [--output DIR] [--cpu NAME] [--check-in-chroot ROOT] [--mirror URL]
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""No crash or hang on mutated HEIF (HEIC), AVIF and WebP files (README "Reliability").
+"""No crash or hang on mutated HEIF (HEIC), AVIF and WebP files (docs/reliability.md).
 
     tools/mutated_photos_check.py [COUNT] [--seed S] [--keep DIR]
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# HEIC, AVIF and WebP input against the JPEG originals (README "Input formats"):
+# HEIC, AVIF and WebP input against the JPEG originals (docs/usage.md "Photo formats"):
 #   tools/photo_formats_check.sh [N] [SCRATCH]
 # Makes quality-90 copies (heif-enc, heif-enc -A, cwebp) of the first N (default 40) photos of
 # ../shared/eval/detection-dev/images (sorted by path) in SCRATCH (default: a new temporary folder;

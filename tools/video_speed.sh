@@ -1,5 +1,5 @@
 #!/bin/sh
-# Frames per second on one clip (README "Video"), each configuration in turn, same session:
+# Frames per second on one clip (docs/video.md), each configuration in turn, same session:
 #   tools/video_speed.sh CLIP [FACEDETECT] [DEFACE]
 # ffmpeg alone (decode to raw RGB; decode piped into the encoder the tool uses: the ceiling of the
 # pipes), then facedetect --blur with the default detector and the fastest (yunet-s, no landmarks

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The video acceptance check (README "Video"): a generated clip whose truth is known, and the
+"""The video acceptance check (docs/video.md): a generated clip whose truth is known, and the
 measures taken on the tool's (or deface's) output of it.
 
     tools/video_tracking_clip.py make CLIP.mp4 [--seconds 20] [--size 1280x720] [--fps 30] [--scene S]

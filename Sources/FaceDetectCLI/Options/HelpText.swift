@@ -50,7 +50,7 @@ enum HelpText {
                                   --min-face-size up to the whole frame, found once.
           --detector NAME         Run this detector whatever the mode: yunet (YuNet_n), yunet-s,
                                   mtcnn (a CNN cascade), or cascade (a boosted Haar cascade:
-                                  frontal faces only); see README "Results".
+                                  frontal faces only); see docs/results.md.
           --landmarks all|none    Android's landmarks for the face's yaw, and the Euler angles
                                   (default: all).
           --classification all|none

@@ -1,7 +1,7 @@
 /// Which of a detector's candidates are reported as faces: a score threshold that depends on the
 /// face's size, and for large faces of middling score, the face mesh's agreement.
 ///
-/// YuNet's default, chosen on detection-dev (README "Results", `candidate-dump`): faces under 48 px
+/// YuNet's default, chosen on detection-dev (docs/results.md, `candidate-dump`): faces under 48 px
 /// count from a score of 0.3, where most of the faces a lower threshold adds are (at 0.5 for all,
 /// AP 0.815; at 0.3 for all, 0.840; this rule, 0.838); larger faces from 0.5, because a large false
 /// face is rare, costly (a box on a wall or in hair) and rarely true below 0.5 (19 true faces against

@@ -6,11 +6,11 @@ public struct FaceDetector: Sendable {
     /// Which detector runs.
     public enum Mode: String, Sendable, CaseIterable {
         /// YuNet_s, YuNet's smaller network, over the same scale pyramid: fewer faces in less time
-        /// (README "Results").
+        /// (docs/results.md).
         case fast
         /// YuNet_n over a scale pyramid (every face from the minimum size up to the whole frame),
         /// with MTCNN's O-Net placing the five points: the most faces and the most precise landmarks
-        /// (README "Results"). The default.
+        /// (docs/results.md). The default.
         case accurate
     }
 
@@ -21,7 +21,7 @@ public struct FaceDetector: Sendable {
         case cascade
         /// MTCNN, a cascade of three small CNNs (2016); the accurate mode's detector before YuNet.
         case mtcnn
-        /// YuNet_n, a one-shot CNN (2023): finds the most faces (README "Results"); the accurate mode's.
+        /// YuNet_n, a one-shot CNN (2023): finds the most faces (docs/results.md); the accurate mode's.
         case yunet
         /// YuNet_s, YuNet's smaller network: almost as many faces in three quarters of the time; the
         /// fast mode's.
@@ -29,7 +29,7 @@ public struct FaceDetector: Sendable {
 
         /// The least score of a face unless `Options.minScore` says otherwise, measured on
         /// detection-dev. YuNet, 0.3 for faces under 48 px and 0.5 for larger ones, which must also
-        /// be faces to the mesh when they score under 0.6 and the mesh runs (README "Results": AP
+        /// be faces to the mesh when they score under 0.6 and the mesh runs (docs/results.md: AP
         /// 0.838 with every face under 10 px ignored, against 0.815 at 0.5 for all). The cascade,
         /// 0.25: at 20 px it keeps 82 % of the true faces and removes 93 % of the false ones
         /// (precision 0.25 → 0.79). MTCNN, 0.25: below O-Net's own threshold (0.7), so it changes

@@ -25,7 +25,7 @@ extension FaceMesh {
     /// detection-dev (WIDER FACE boxes, 10 px, every candidate) AP 0.857 → 0.857 and recall 0.928 →
     /// 0.932; on landmarks5-dev, whose boxes are square and start at the brows, the labelled faces that a
     /// box overlaps by IoU ≥ 0.5 0.925 → 0.972 (the oval's box alone: AP 0.831). The two weights and
-    /// the tenth were chosen on those two sets from a small grid (README "What is reported").
+    /// the tenth were chosen on those two sets from a small grid (docs/what-is-reported.md).
     public func refinedBounds(_ box: Rect) -> Rect {
         let oval = ovalBounds
         let top = oval.y + oval.height / 10

@@ -26,7 +26,7 @@ extension FaceMesh {
     /// The eyes and mouth corners, which both measure, are the mean of the two: on the three sets with
     /// landmark labels (accurate mode, 20 px, the face nearest the centre) the mean beat either alone —
     /// landmarks5-dev NME 4.59 % (O-Net) / 4.98 % (mesh) → 4.41 %, smile-dev 4.54 % → 4.24 %, pose-dev
-    /// 7.35 % → 6.89 % (README "What is reported"). The nose tip stays O-Net's (the mesh's point 1 is
+    /// 7.35 % → 6.89 % (docs/what-is-reported.md). The nose tip stays O-Net's (the mesh's point 1 is
     /// the 3-D tip, which the sets' labels do not follow: 8.8 % against 4.5 %). The nose base, mouth
     /// bottom and cheeks come from the mesh, which measures them; the generic face then estimates only
     /// the ears and ear tips.

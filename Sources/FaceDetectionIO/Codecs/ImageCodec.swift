@@ -73,7 +73,7 @@ public enum ImageCodec {
     }
 
     /// The zlib level of PNG output when none is asked for: 1, as OpenCV's default (fast: the Up
-    /// filter and zlib's run-length strategy, README "Fast annotated output").
+    /// filter and zlib's run-length strategy, docs/results.md "Fast annotated output").
     public static let defaultPNGCompression = 1
 
     /// Encodes `image` as `format`. JPEG: baseline, `quality` 1…100, 4:4:4 chroma from quality 90 up

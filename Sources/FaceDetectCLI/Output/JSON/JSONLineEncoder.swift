@@ -2,7 +2,7 @@ import FaceDetection
 
 /// The tool's JSON encoder: a `Swift.Encoder` that writes a value as one line of JSON, keys in the
 /// order `encode(to:)` encodes them, `, ` between values and `: ` after keys, and a `FixedDecimal`
-/// with its fixed decimals. Every JSON record of the tool (README "JSON Lines format") is written by
+/// with its fixed decimals. Every JSON record of the tool (docs/usage.md "JSON Lines format") is written by
 /// it from the record's `Encodable` form, faces from `Face`'s own `Codable`.
 ///
 /// Foundation's `JSONEncoder` cannot write the published schema: it orders keys its own way,
