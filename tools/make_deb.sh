@@ -13,7 +13,7 @@
 #    and the decoders it loads (libde265, libdav1d, libaom, libx265, libnuma), libwebp and
 #    libwebpdemux, and libstdc++ and libgcc_s, which the static Swift runtime needs), and fails otherwise;
 # 3. strips the binary, makes a man page from --help with help2man, and a copyright file from
-#    NOTICE, the licences in Models/, tools/deb/ICU-LICENSE.txt and LICENSE;
+#    NOTICE, the licences in Models/ and LICENSE;
 # 4. computes Depends with dpkg-shlibdeps and packages everything with dpkg-deb into
 #    DIR/facedetect_VERSION_ARCH.deb (DIR defaults to .build/deb). VERSION is the tool's own
 #    version (HelpText.version), then +git, the number of commits and the commit: 0.2.0+git218.61c40a2
@@ -154,15 +154,14 @@ The facedetect command-line tool. Its source code is under the Apache License 2.
 last text below). The binary also contains:
 - the trained models and data listed in NOTICE (below), each under its own licence, whose texts
   follow NOTICE;
-- the Swift runtime (standard library, Foundation, Dispatch), linked in statically: Apache License
+- the Swift runtime (standard library and Synchronization), linked in statically: Apache License
   2.0 with the Runtime Library Exception, which needs no attribution for code embedded into a
-  binary by compiling;
-- Foundation's copy of ICU's data (swift-foundation-icu): ICU's licence, Unicode-3.0, below.
+  binary by compiling.
 It is linked dynamically against Debian's libjpeg-turbo, libpng, libwebp and libheif (with the
 HEVC and AV1 decoders libheif uses), each installed as its own package under its own licence;
 libheif and libde265 are under the GNU LGPL 3.0 or later (see NOTICE).
 EOF
-    for file in NOTICE Models/*-LICENSE-*.txt tools/deb/ICU-LICENSE.txt LICENSE; do
+    for file in NOTICE Models/*-LICENSE-*.txt LICENSE; do
         printf '\n%s\n%s\n\n' "==> $file <==" "$(printf '%*s' 78 '' | tr ' ' '=')"
         # Debian systems have the Apache License 2.0 itself in base-files: refer to it, as Debian does.
         if [ "$file" = LICENSE ] && [ -f "$apache" ] && diff -q <(sed 's/[[:space:]]*$//' LICENSE) \
