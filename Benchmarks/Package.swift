@@ -43,6 +43,13 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
             ]),
+        /// Times face mesh v2 and the blendshape model (`FaceMeshV2Estimator`) per face (`@testable`:
+        /// build with `-Xswiftc -enable-testing`).
+        .executableTarget(
+            name: "landmarker-bench",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+            ]),
         /// Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
         /// with their libraries' own command-line tools (tools/photo_formats_check.sh).
         .executableTarget(
