@@ -6,6 +6,7 @@ import PackageDescription
 /// Build: `swift build -c release --package-path Benchmarks`.
 let package = Package(
     name: "facedetect-benchmarks",
+    platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
     dependencies: [
         .package(name: "facedetect", path: "..")
     ],
