@@ -30,7 +30,8 @@ package enum FileReading {
         if isRegular { result.reserveCapacity(max(Int(info.st_size), 0)) }
         var checked = false
         // One byte past the limit is enough to know that the file is too large.
-        try readChunks(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) { bytes, atEnd in
+        try readChunks(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) {
+            bytes, atEnd in
             if bytes.count > maxBytes { throw tooLarge(path, maxBytes: maxBytes) }
             if !checked && (atEnd || bytes.count >= chunkSize) {
                 try checkStart(bytes)
