@@ -10,7 +10,7 @@ let package = Package(
         .package(name: "facedetect", path: "..")
     ],
     targets: [
-        /// Image lists, PPM reading, repeated timing with a median, SCHEMA prediction lines.
+        /// Image lists, PPM reading, repeated timing with a median.
         .target(
             name: "BenchmarkSupport",
             dependencies: [
@@ -22,12 +22,14 @@ let package = Package(
             name: "cascade-bench",
             dependencies: [
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
             ]),
         /// Times the public `FaceDetector` (any mode, landmarks, classification).
         .executableTarget(
             name: "detect-bench",
             dependencies: [
                 "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
+                .product(name: "FaceDetectionIO", package: "facedetect"),
             ]),
         /// Times YuNet's network alone, layer by layer, against its multiply-adds (`@testable`: build
         /// with `-Xswiftc -enable-testing`).
