@@ -22,7 +22,7 @@ let package = Package(
         .package(name: "facedetect", path: "..")
     ],
     targets: [
-        // Image lists, PPM reading, repeated timing with a median, SCHEMA prediction lines.
+        // Image lists, PPM reading, repeated timing with a median.
         .target(name: "BenchmarkSupport", dependencies: libraries),
         // Times the Haar cascade detector directly, with any scan settings.
         tool("cascade-bench"),
