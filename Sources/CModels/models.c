@@ -62,3 +62,21 @@ const unsigned char *cmodels_face_mesh(size_t *size) {
     *size = sizeof face_mesh;
     return face_mesh;
 }
+
+static const unsigned char face_mesh_v2[] = {
+#embed "../../Models/face_mesh_v2.fdm"
+};
+
+const unsigned char *cmodels_face_mesh_v2(size_t *size) {
+    *size = sizeof face_mesh_v2;
+    return face_mesh_v2;
+}
+
+static const unsigned char face_blendshapes[] = {
+#embed "../../Models/face_blendshapes.fdm"
+};
+
+const unsigned char *cmodels_face_blendshapes(size_t *size) {
+    *size = sizeof face_blendshapes;
+    return face_blendshapes;
+}

@@ -1,4 +1,5 @@
 import FaceDetection
+import FaceDetectionIO
 
 #if canImport(Glibc)
     import Glibc

@@ -1,0 +1,93 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The face landmarker's two networks on a face the detector found: face mesh v2's 478 points back
+/// in image coordinates, and the blendshape model's 52 coefficients from them.
+///
+/// The region is v1's (`FaceMeshRegion`: a square 1.5 times the box's longer side, turned so that the
+/// eyes are level), sampled to 256×256 pixels (RGB in [0, 1]); the network's points are turned and
+/// scaled back into the image; the 146 points `BlendshapeNetwork.meshIndices` names (x, y in image
+/// pixels, as MediaPipe's `LandmarksToTensorCalculator` gives them) go to the blendshape model.
+/// One value can be shared between threads; each pass takes scratch memory of its own from a pool
+/// (reused from face to face).
+struct FaceMeshV2Estimator: Sendable {
+    /// 478 points and the presence of one face.
+    struct Result: Sendable, Equatable {
+        /// x, y in image pixels; z in the same scale as x, smaller nearer the camera. Points 0…467 are
+        /// v1's mesh (``FaceMesh``), 468…472 the subject's right iris (centre first, then four points on
+        /// its rim), 473…477 the left iris.
+        var points: [SIMD3<Float>]
+        /// The network's face-presence probability, 0…1 (the sigmoid of its logit).
+        var presence: Float
+    }
+
+    private let network: FaceMeshV2Network
+    private let blendshapeNetwork: BlendshapeNetwork
+    /// Free scratch memory of mesh passes.
+    private let pool: Pool
+
+    /// The estimator with the compiled-in models (`Models/face_mesh_v2.fdm`, `Models/face_blendshapes.fdm`).
+    init() throws {
+        network = try BuiltinModels.faceMeshV2.get()
+        blendshapeNetwork = try BuiltinModels.blendshapes.get()
+        pool = Pool()
+    }
+
+    /// The points of `face` in `image`, or nil when the face has no eye landmarks (the region's rotation
+    /// comes from them) or the image is empty.
+    func points(for face: Face, in image: RGBImage) -> Result? {
+        guard image.width > 0 && image.height > 0, let region = FaceMeshEstimator.region(for: face) else {
+            return nil
+        }
+        return points(in: region, of: image)
+    }
+
+    /// The network on `region` of `image`, its points mapped back into the image.
+    func points(in region: FaceMeshRegion, of image: RGBImage) -> Result {
+        var scratch = pool.take()
+        defer { pool.giveBack(scratch) }
+        let size = FaceMeshV2Network.inputSize
+        region.crop(image, size: size, into: &scratch.padded)
+        let out = network.runPadded(scratch: &scratch)
+        let scale = region.side / Float(size)
+        var points: [SIMD3<Float>] = []
+        points.reserveCapacity(FaceMeshV2Network.pointCount)
+        for k in 0..<FaceMeshV2Network.pointCount {
+            // network pixels → region units → image pixels; z scaled like x
+            let (x, y, z) = (out.landmarks[3 * k], out.landmarks[3 * k + 1], out.landmarks[3 * k + 2])
+            let p = region.imagePoint(u: x / Float(size), v: y / Float(size))
+            points.append(SIMD3(p.x, p.y, z * scale))
+        }
+        return Result(points: points, presence: 1 / (1 + exp(-out.presenceLogit)))
+    }
+
+    /// The 52 coefficients of the face whose 478 points (image pixels) are `points`.
+    func blendshapes(_ points: [SIMD3<Float>]) -> Blendshapes {
+        precondition(points.count == FaceMeshV2Network.pointCount)
+        return blendshapeNetwork.run(BlendshapeNetwork.meshIndices.map { SIMD2(points[$0].x, points[$0].y) })
+    }
+
+    /// Scratch memory that passes take and give back: no allocation (and no zero-filling of a few
+    /// megabytes) per face once a thread has run one. Concurrent passes each get their own.
+    private final class Pool: Sendable {
+        private let free = Mutex<[FaceMeshV2Network.Scratch]>([])
+        /// Scratches kept for reuse at most (one per batch thread, typically; about 4 MB each).
+        private let keep = 8
+
+        func take() -> FaceMeshV2Network.Scratch { free.withLock { $0.popLast() } ?? FaceMeshV2Network.Scratch() }
+
+        func giveBack(_ scratch: consuming FaceMeshV2Network.Scratch) {
+            let kept = consume scratch
+            free.withLock { free in
+                if free.count < keep { free.append(kept) }
+            }
+        }
+    }
+}
