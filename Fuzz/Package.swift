@@ -6,6 +6,7 @@ import PackageDescription
 /// `tools/fuzz.sh TARGET [SECONDS]` (README, "Reliability").
 let package = Package(
     name: "facedetect-fuzz",
+    platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
     dependencies: [
         .package(name: "facedetect", path: "..")
     ],
@@ -45,7 +46,7 @@ let package = Package(
         /// against Foundation's JSON parser and against the tool's own JSON writer (`@testable`).
         .executableTarget(
             name: "fuzz-resume",
-            dependencies: [.product(name: "FaceDetectCLI", package: "facedetect")]),
+            dependencies: [.product(name: "FaceDetectionIO", package: "facedetect")]),
         /// The tool's parser of `ffprobe` output for videos (`VideoStreamInfo`; `@testable`).
         .executableTarget(
             name: "fuzz-probe",

@@ -1,7 +1,10 @@
 import FaceDetection
+import FaceDetectionIO
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif

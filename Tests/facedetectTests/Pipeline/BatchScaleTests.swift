@@ -1,9 +1,9 @@
 import FaceDetection
-import FaceDetectionIO
 import Foundation
 import Testing
 
 @testable import FaceDetectCLI
+@testable import FaceDetectionIO
 
 /// A tree of small faceless images (fast even in debug builds) with a broken file, a text file
 /// and a symbolic-link loop, made inside `directory`/images. Returns the image paths the walk

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FaceDetectCLI
+@testable import FaceDetectionIO
 
 /// The `--resume` reader in memory (`ResumeLog.Contents`) and its strict JSON string decoder, with
 /// the logs the `resume` fuzz target once failed on (`Fixtures/fuzz/resume/`; `tools/fuzz.sh resume`
