@@ -25,6 +25,9 @@ struct FaceMeshV2Estimator: Sendable {
         /// The network's face-presence probability, 0…1 (the sigmoid of its logit).
         var presence: Float
 
+        /// Points 0…467 as v1's ``FaceMesh`` (the same points in the same order), with the presence.
+        var mesh: FaceMesh { FaceMesh(points: Array(points.prefix(FaceMesh.pointCount)), presence: presence) }
+
         /// Point `index` (0..<478) in the image plane.
         func position(_ index: Int) -> Point { Point(x: points[index].x, y: points[index].y) }
     }
