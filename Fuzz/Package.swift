@@ -11,6 +11,7 @@ func fuzzTarget(_ name: String, _ products: String...) -> Target {
 /// `tools/fuzz.sh TARGET [SECONDS]` (README, "Reliability").
 let package = Package(
     name: "facedetect-fuzz",
+    platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
     dependencies: [
         .package(name: "facedetect", path: "..")
     ],
