@@ -14,8 +14,8 @@ package enum FileReading {
     /// read, anything else (a device such as `/dev/zero`, a pipe) once `maxBytes` have been read.
     package static func bytes(
         atPath path: String, maxBytes: Int = 1 << 30,
-        checkStart: ([UInt8]) throws -> Void = { _ in }
-    ) throws -> [UInt8] {
+        checkStart: ([UInt8]) throws(ImageCodecError) -> Void = { _ in }
+    ) throws(ImageCodecError) -> [UInt8] {
         let fd = try open(path)
         defer { close(fd) }
         var info = stat()
@@ -28,7 +28,8 @@ package enum FileReading {
         if isRegular { result.reserveCapacity(max(Int(info.st_size), 0)) }
         var checked = false
         // One byte past the limit is enough to know that the file is too large.
-        try read(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) { bytes, atEnd in
+        try read(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) {
+            bytes, atEnd throws(ImageCodecError) in
             if bytes.count > maxBytes { throw tooLarge(path, maxBytes: maxBytes) }
             if !checked && (atEnd || bytes.count >= chunkSize) {
                 try checkStart(bytes)
@@ -39,11 +40,11 @@ package enum FileReading {
     }
 
     /// Up to `count` bytes from the start of the file at `path` (fewer when the file is shorter).
-    package static func firstBytes(atPath path: String, count: Int) throws -> [UInt8] {
+    package static func firstBytes(atPath path: String, count: Int) throws(ImageCodecError) -> [UInt8] {
         let fd = try open(path)
         defer { close(fd) }
         var result: [UInt8] = []
-        try read(fd, path: path, into: &result, limit: count) { _, _ in }
+        try read(fd, path: path, into: &result, limit: count) { _, _ throws(ImageCodecError) in }
         return result
     }
 
@@ -51,7 +52,7 @@ package enum FileReading {
     private static let chunkSize = 1 << 16
 
     /// `path` opened for reading.
-    private static func open(_ path: String) throws -> Int32 {
+    private static func open(_ path: String) throws(ImageCodecError) -> Int32 {
         let fd = systemOpen(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw ImageCodecError.cannotRead(path: path, errno: errno) }
         return fd
@@ -62,8 +63,8 @@ package enum FileReading {
     /// the loop by throwing.
     private static func read(
         _ fd: Int32, path: String, into result: inout [UInt8], limit: Int,
-        afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws -> Void
-    ) throws {
+        afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws(ImageCodecError) -> Void
+    ) throws(ImageCodecError) {
         var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(limit, 0)))
         while result.count < limit {
             let wanted = min(chunk.count, limit - result.count)
