@@ -6,6 +6,7 @@ import PackageDescription
 /// `tools/fuzz.sh TARGET [SECONDS]` (README, "Reliability").
 let package = Package(
     name: "facedetect-fuzz",
+    platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
     dependencies: [
         .package(name: "facedetect", path: "..")
     ],

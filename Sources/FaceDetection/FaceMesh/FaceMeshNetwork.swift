@@ -131,13 +131,6 @@ final class FaceMeshNetwork: Sendable {
         return out
     }
 
-    /// Runs the network with scratch memory from `scratchPool`.
-    func run(_ input: [Float]) -> Output {
-        var scratch = scratchPool.take()
-        defer { scratchPool.giveBack(scratch) }
-        return run(input, scratch: &scratch)
-    }
-
     /// One head on the trunk in `s.first` (left unchanged); its dense output (padded to a multiple of
     /// 16) in `s.dense`.
     private func run(_ head: Head, scratch s: inout FaceMeshScratch) {

@@ -41,7 +41,8 @@ import Testing
         let reduced = detector.detect(in: decoded)
         let full = try detector.detect(in: DecodedImage(contentsOf: path).image)
         #expect(reduced.count == 1 && full.count == 1, "\(reduced.map(\.bounds)) \(full.map(\.bounds))")
-        guard let face = reduced.first, let fullFace = full.first else { return }
+        let face = try #require(reduced.first)
+        let fullFace = try #require(full.first)
         // The same face within a few pixels of the image YuNet sees (it shrinks both to about 10
         // pixels per smallest face): 2 pixels of the reduced image, or 4 % of the face.
         let tolerance = max(Float(2 * reduction), 0.04 * fullFace.bounds.height)

@@ -60,13 +60,22 @@ struct OutputFaultTests {
         }
     }
 
-    /// Whether a tmpfs can be mounted for the tool (root, with util-linux's `unshare`).
-    static let canMountTmpfs = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+    /// Whether a tmpfs can be mounted for the tool: root, util-linux's `unshare`, and a mount
+    /// namespace allowed (a container may refuse it), tried once.
+    static let canMountTmpfs: Bool = {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        return
+            (try? withTemporaryDirectory { directory in
+                try ToolProcess.exitStatus(
+                    of: "/usr/bin/unshare",
+                    ["--mount", "/bin/mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", directory.path])
+            }) == 0
+    }()
 
     /// Runs the tool in `directory` with a `size` tmpfs on its folder `full`, in a mount namespace of
     /// its own; what the tool left there is copied to `seen` before the namespace, and the tmpfs,
-    /// go away. `nil` when the tmpfs could not be mounted.
-    private func runWithFullDisk(_ arguments: [String], size: String, in directory: URL) throws -> ToolProcess.Result? {
+    /// go away; the test fails when the tmpfs could not be mounted.
+    private func runWithFullDisk(_ arguments: [String], size: String, in directory: URL) throws -> ToolProcess.Result {
         for name in ["full", "seen"] {
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
@@ -76,20 +85,19 @@ struct OutputFaultTests {
         let result = try ToolProcess.run(
             arguments + ToolProcess.plumbingFlags, in: directory, environment: ["INSIDE": inside],
             script: "exec unshare --mount /bin/sh -c \"$INSIDE\" \"$0\" \"$@\"")
-        return result.status == 99 ? nil : result
+        try #require(result.status != 99, "the tmpfs could not be mounted")
+        return result
     }
 
-    @Test(.enabled(if: canMountTmpfs))
+    @Test(.enabled(if: canMountTmpfs, "needs root and a mount namespace for a small tmpfs"))
     func aFullDiskFailsOneOutputNotTheRun() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("big.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("small.png"), width: 40, height: 30)
             // 96 KiB: room for the small image and the log, not for the astronaut's.
-            guard
-                let result = try runWithFullDisk(
-                    ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl", "--min-face-size", "0.9"],
-                    size: "96k", in: directory)
-            else { return }
+            let result = try runWithFullDisk(
+                ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl", "--min-face-size", "0.9"],
+                size: "96k", in: directory)
             #expect(result.status == 1, "\(result.standardError)")
             #expect(result.errorLines.first == "error: full/big.png: cannot write: no space left on device")
             let seen = directory.appendingPathComponent("seen")
@@ -100,7 +108,7 @@ struct OutputFaultTests {
         }
     }
 
-    @Test(.enabled(if: canMountTmpfs))
+    @Test(.enabled(if: canMountTmpfs, "needs root and a mount namespace for a small tmpfs"))
     func jsonLogOnAFullDiskKeepsWholeLines() throws {
         try withTemporaryDirectory { directory in
             // 40 records of about 130 bytes do not fit in one 4 KiB page.
@@ -110,8 +118,7 @@ struct OutputFaultTests {
                 try FileManager.default.copyItem(
                     at: directory.appendingPathComponent(inputs[0]), to: directory.appendingPathComponent(name))
             }
-            guard let result = try runWithFullDisk(inputs + ["--json", "full/log.jsonl"], size: "4k", in: directory)
-            else { return }
+            let result = try runWithFullDisk(inputs + ["--json", "full/log.jsonl"], size: "4k", in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.first == "error: full/log.jsonl: cannot write: no space left on device")
             let records = try wholeLines(directory.appendingPathComponent("seen/log.jsonl"))
@@ -235,14 +242,15 @@ struct OutputFaultTests {
         }
     }
 
-    @Test func aReadOnlyOutputFolderFailsEachImageAndLeavesNothing() throws {
+    @Test(.enabled(if: ReadOnlyFolder.isPossible, "root on a file system without chattr +i writes into any folder"))
+    func aReadOnlyOutputFolderFailsEachImageAndLeavesNothing() throws {
         try withTemporaryDirectory { directory in
             let folder = directory.appendingPathComponent("ro")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for name in ["a.png", "b.png"] { try TestInputs.writePlainPNG(to: directory.appendingPathComponent(name)) }
             // Root writes through any mode bits: there the folder is made immutable (chattr +i, ext4 and
-            // others) instead; where neither works the test checks nothing.
-            guard ReadOnlyFolder.make(folder.path) else { return }
+            // others) instead.
+            try #require(ReadOnlyFolder.make(folder.path))
             defer { ReadOnlyFolder.undo(folder.path) }
             let result = try ToolProcess.run(
                 ["a.png", "b.png", "-o", "ro", "--json", "log.jsonl"] + ToolProcess.plumbingFlags, in: directory)
@@ -303,7 +311,7 @@ enum ReadOnlyFolder {
     /// Makes `path` read-only (mode 555, or `chattr +i` as root); false when that is not possible here.
     static func make(_ path: String) -> Bool {
         if geteuid() != 0 { return chmod(path, 0o555) == 0 }
-        guard (try? run("/usr/bin/chattr", ["+i", path])) == 0 else { return false }
+        guard (try? ToolProcess.exitStatus(of: "/usr/bin/chattr", ["+i", path])) == 0 else { return false }
         return !FileManager.default.createFile(atPath: path + "/probe", contents: nil)
     }
 
@@ -312,18 +320,15 @@ enum ReadOnlyFolder {
         if geteuid() != 0 {
             chmod(path, 0o755)
         } else {
-            _ = try? run("/usr/bin/chattr", ["-i", path])
+            _ = try? ToolProcess.exitStatus(of: "/usr/bin/chattr", ["-i", path])
         }
     }
 
-    /// The exit status of `executable` run with `arguments` (standard error silenced).
-    private static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    /// Whether a folder can be made read-only here (tried once on a temporary one): not as root
+    /// on a file system without `chattr +i` (tmpfs, overlayfs).
+    static let isPossible: Bool =
+        (try? withTemporaryDirectory { directory in
+            defer { undo(directory.path) }
+            return make(directory.path)
+        }) ?? false
 }
