@@ -15,7 +15,7 @@ func tool(_ name: String) -> Target {
 /// Development benchmarks and evaluation harnesses for facedetect: not part of the product, not
 /// built by `swift build` or `swift test` in the root package, and not run by CI.
 /// Build: `swift build -c release --package-path Benchmarks`; the tools that reach internals through
-/// `@testable import` (yunet-bench, image-bench) need `-Xswiftc -enable-testing` too.
+/// `@testable import` (yunet-bench, image-bench, landmarker-bench) need `-Xswiftc -enable-testing` too.
 let package = Package(
     name: "facedetect-benchmarks",
     platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
@@ -33,6 +33,8 @@ let package = Package(
         tool("yunet-bench"),
         // Times the mesh stage (`FaceMeshEstimator`) per face.
         tool("mesh-bench"),
+        // Times face mesh v2 and the blendshape model (`FaceMeshV2Estimator`) per face (`@testable`).
+        tool("landmarker-bench"),
         // Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
         // with their libraries' own command-line tools (tools/photo_formats_check.sh).
         tool("decode-bench"),

@@ -97,6 +97,13 @@ extension CommandLineOption {
                 mesh, in the JSON and as lines in the -o images
                 """),
         .init(
+            ["--blendshapes"],
+            .choice { $0.detector.blendshapes = $1 }, section: .detection, default: .value("none"),
+            help: """
+                MediaPipe's 52 expression coefficients (eyeBlinkLeft, jawOpen, mouthSmileLeft, ...), 0...1, \
+                in the JSON as an object in MediaPipe's order
+                """),
+        .init(
             ["--min-score"],
             .value("S") { options, value throws(UsageError) in options.detector.minScore = try value.number(in: 0...1)
             },

@@ -70,6 +70,14 @@ public struct FaceDetector: Sendable {
         case all
     }
 
+    /// Whether MediaPipe's 52 expression coefficients are reported (``Face/blendshapes``).
+    public enum BlendshapeMode: String, Sendable, CaseIterable {
+        /// No coefficients (the default; classification still reads some of them).
+        case none
+        /// All 52, from face mesh v2's points by MediaPipe's blendshape model.
+        case all
+    }
+
     /// The smallest face to look for.
     public enum MinFaceSize: Sendable, Equatable {
         /// Face width as a fraction of the image width (as ML Kit's `minFaceSize`).
@@ -105,6 +113,8 @@ public struct FaceDetector: Sendable {
         /// whenever landmarks or classification are on: it refines the box and the landmarks and
         /// gives the pose, the eyes' and the smile's probabilities.
         public var contours: ContourMode
+        /// MediaPipe's 52 expression coefficients for every face (``Face/blendshapes``).
+        public var blendshapes: BlendshapeMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
         /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
@@ -148,7 +158,8 @@ public struct FaceDetector: Sendable {
         /// from that size up to the whole frame.
         public init(
             mode: Mode = .accurate, landmarks: LandmarkMode = .all, classification: ClassificationMode = .all,
-            contours: ContourMode = .none, minFaceSize: MinFaceSize = .standard, minScore: Float? = nil,
+            contours: ContourMode = .none, blendshapes: BlendshapeMode = .none, minFaceSize: MinFaceSize = .standard,
+            minScore: Float? = nil,
             prominentFaceOnly: Bool = false, anonymising: Bool = false, threads: Int = 1, detector: Detector? = nil
         ) {
             self.anonymising = anonymising
@@ -158,6 +169,7 @@ public struct FaceDetector: Sendable {
             self.landmarks = landmarks
             self.classification = classification
             self.contours = contours
+            self.blendshapes = blendshapes
             self.minFaceSize = minFaceSize
             self.prominentFaceOnly = prominentFaceOnly
             self.threads = threads
@@ -180,6 +192,9 @@ public struct FaceDetector: Sendable {
     /// Whether the options ask for landmarks or classification, which also need dlib's nose base
     /// and the attributes derived from the points.
     let needsAttributes: Bool
+    /// Whether the options ask for landmarks, classification or blendshapes, which run face mesh v2
+    /// (the pupils, the blendshapes the probabilities come from).
+    let needsExpressions: Bool
     /// Euler angles, Android's landmarks and the probabilities, from the measured points.
     let attributes = FaceAttributes()
 
@@ -207,7 +222,8 @@ public struct FaceDetector: Sendable {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
         needsAttributes = options.landmarks == .all || options.classification == .all
-        needsPoints = needsAttributes || options.contours == .all
+        needsExpressions = needsAttributes || options.blendshapes == .all
+        needsPoints = needsExpressions || options.contours == .all
         switch options.effectiveDetector {
         case .yunet: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetN, "yunet_n.fdm"))
         case .yunetSmall: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetS, "yunet_s.fdm"))
@@ -343,11 +359,7 @@ public struct FaceDetector: Sendable {
         // The mesh runs on every face that gets landmarks, probabilities or contours: it is aligned by
         // the eye points, so it runs before they may be dropped. Where it ran, it refines the box.
         let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
-        // The smile model also reads the network's features from a second look at each face that is
-        // wide enough for it to pay.
-        var meshes = estimator.meshes(
-            for: faces, in: image, threads: threads,
-            featuresFor: { options.classification == .all && $0.bounds.width >= Self.smallestFaceWithFeatures })
+        var meshes = estimator.meshes(for: faces, in: image, threads: threads)
         // A large face of middling score that the mesh does not take for a face is dropped.
         let confirmed = faces.indices.filter { i in
             meshes[i].map { rule.keeps(faces[i], presence: $0.presence) } ?? true
@@ -370,36 +382,46 @@ public struct FaceDetector: Sendable {
             faces = distinct.map { faces[$0] }
             meshes = distinct.map { meshes[$0] }
         }
-        if needsAttributes { try afterStage(.contours) }
-        guard needsAttributes else {
+        if needsAttributes || needsExpressions { try afterStage(.contours) }
+        guard needsAttributes || needsExpressions else {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces.map { ($0, nil) }
         }
         let found = faces
         let foundMeshes = meshes
-        // Each face on its own: what the attributes derive from the points and the mesh (dlib's nose
-        // base only where there is no mesh).
+        let expressions =
+            needsExpressions
+            ? FaceMeshV2Estimator(
+                network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
+                blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm")) : nil
+        // Each face on its own: face mesh v2 and its blendshapes (aligned by the measured eyes, so before
+        // the landmarks are replaced), then what the attributes derive from the points and the meshes
+        // (dlib's nose base only where there is no mesh).
         return parallelMap(count: found.count, threads: threads) { i in
             var face = found[i]
-            if foundMeshes[i] == nil {
-                let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
-                face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
+            let irises = expressions.flatMap { $0.points(for: face, in: image) }
+            let shapes = irises.flatMap { expressions?.blendshapes($0.points) }
+            if needsAttributes {
+                if foundMeshes[i] == nil {
+                    let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
+                    face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
+                }
+                attributes.annotate(
+                    &face, in: image, mesh: foundMeshes[i], blendshapes: shapes,
+                    landmarks: options.landmarks == .all, classification: options.classification == .all)
             }
-            attributes.annotate(
-                &face, in: image, mesh: foundMeshes[i], landmarks: options.landmarks == .all,
-                classification: options.classification == .all)
-            if options.landmarks == .none { face.landmarks = [] }
+            if options.landmarks == .all, let irises {
+                face.landmarks += [
+                    Landmark(type: .leftPupil, position: irises.position(FaceMeshV2Estimator.leftIrisCentre)),
+                    Landmark(type: .rightPupil, position: irises.position(FaceMeshV2Estimator.rightIrisCentre)),
+                ]
+            } else if options.landmarks == .none {
+                face.landmarks = []
+            }
+            if options.blendshapes == .all { face.blendshapes = shapes }
             return (face, foundMeshes[i])
         }
     }
-
-    /// The narrowest face box, in pixels, whose smile reads the mesh network's features from a
-    /// second look (`FaceMeshEstimator.withFeatures`, about 1 ms per face); narrower faces get the
-    /// mesh shape model's probability alone. On smile-dev shrunk so that the faces are 20 to 40 px
-    /// wide (photos 48, 64 and 96 px wide, padded), the features add at most 0.005 to the in-sample AUC (0.911 → 0.916,
-    /// 0.928 → 0.933, 0.941 → 0.943), while in a crowd most faces are that small and the second
-    /// look would be a third of the per-face cost.
-    static let smallestFaceWithFeatures: Float = 48
 
     /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
     private func measuredNoseBase(of face: Face, in image: RGBImage, predictor: ShapePredictor) -> [Landmark] {

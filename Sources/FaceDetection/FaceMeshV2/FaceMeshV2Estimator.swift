@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -15,8 +13,8 @@ import Synchronization
 /// eyes are level), sampled to 256×256 pixels (RGB in [0, 1]); the network's points are turned and
 /// scaled back into the image; the 146 points `BlendshapeNetwork.meshIndices` names (x, y in image
 /// pixels, as MediaPipe's `LandmarksToTensorCalculator` gives them) go to the blendshape model.
-/// One value can be shared between threads; each pass takes scratch memory of its own from a pool
-/// (reused from face to face).
+/// One value can be shared between threads; each pass takes scratch memory of its own from the
+/// network's pool (reused from face to face and from call to call).
 struct FaceMeshV2Estimator: Sendable {
     /// 478 points and the presence of one face.
     struct Result: Sendable, Equatable {
@@ -26,18 +24,27 @@ struct FaceMeshV2Estimator: Sendable {
         var points: [SIMD3<Float>]
         /// The network's face-presence probability, 0…1 (the sigmoid of its logit).
         var presence: Float
+
+        /// Point `index` (0..<478) in the image plane.
+        func position(_ index: Int) -> Point { Point(x: points[index].x, y: points[index].y) }
     }
+
+    /// The points at the centres of the subject's left and right irises.
+    static let leftIrisCentre = 473, rightIrisCentre = 468
 
     private let network: FaceMeshV2Network
     private let blendshapeNetwork: BlendshapeNetwork
-    /// Free scratch memory of mesh passes.
-    private let pool: Pool
 
     /// The estimator with the compiled-in models (`Models/face_mesh_v2.fdm`, `Models/face_blendshapes.fdm`).
     init() throws {
         network = try BuiltinModels.faceMeshV2.get()
         blendshapeNetwork = try BuiltinModels.blendshapes.get()
-        pool = Pool()
+    }
+
+    /// The estimator running `network` and `blendshapes`.
+    init(network: FaceMeshV2Network, blendshapes: BlendshapeNetwork) {
+        self.network = network
+        blendshapeNetwork = blendshapes
     }
 
     /// The points of `face` in `image`, or nil when the face has no eye landmarks (the region's rotation
@@ -51,8 +58,8 @@ struct FaceMeshV2Estimator: Sendable {
 
     /// The network on `region` of `image`, its points mapped back into the image.
     func points(in region: FaceMeshRegion, of image: RGBImage) -> Result {
-        var scratch = pool.take()
-        defer { pool.giveBack(scratch) }
+        var scratch = network.scratchPool.take()
+        defer { network.scratchPool.giveBack(scratch) }
         let size = FaceMeshV2Network.inputSize
         let crop = region.crop(size: size)
         crop.rgbPadded(image, into: &scratch.padded)
@@ -65,22 +72,5 @@ struct FaceMeshV2Estimator: Sendable {
     func blendshapes(_ points: [SIMD3<Float>]) -> Blendshapes {
         precondition(points.count == FaceMeshV2Network.pointCount)
         return blendshapeNetwork.run(BlendshapeNetwork.meshIndices.map { SIMD2(points[$0].x, points[$0].y) })
-    }
-
-    /// Scratch memory that passes take and give back: no allocation (and no zero-filling of a few
-    /// megabytes) per face once a thread has run one. Concurrent passes each get their own.
-    private final class Pool: Sendable {
-        private let free = Mutex<[FaceMeshV2Network.Scratch]>([])
-        /// Scratches kept for reuse at most (one per batch thread, typically; about 4 MB each).
-        private let keep = 8
-
-        func take() -> FaceMeshV2Network.Scratch { free.withLock { $0.popLast() } ?? FaceMeshV2Network.Scratch() }
-
-        func giveBack(_ scratch: consuming FaceMeshV2Network.Scratch) {
-            let kept = consume scratch
-            free.withLock { free in
-                if free.count < keep { free.append(kept) }
-            }
-        }
     }
 }
