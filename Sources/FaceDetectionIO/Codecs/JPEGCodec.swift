@@ -15,7 +15,7 @@ enum JPEGCodec {
     static func decode(
         _ bytes: [UInt8], name: String, limits: DecodeLimits,
         scale chooseScale: (_ width: Int, _ height: Int) -> Int, maxScanPixels: UInt64 = maxScanPixels
-    ) throws -> DecodedImage {
+    ) throws(ImageCodecError) -> DecodedImage {
         var header = CJPEGHeader()
         var status = CJPEGStatus()
         var exif = [UInt8](repeating: 0, count: Int(CJPEG_EXIF_CAPACITY))
@@ -81,7 +81,8 @@ enum JPEGCodec {
     static let maxScanPixels: UInt64 = 1 << 32
 
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
-    static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
+    static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws(ImageCodecError) -> [UInt8]
+    {
         try check(image, quality: quality, name: name)
         let exifBytes = exif ?? []
         return try ShimEncoding.encoded(free: cjpeg_free, failure: { encodingError($0, name: name) }) {

@@ -13,7 +13,7 @@ enum PNGCodec {
     static func decode(
         _ bytes: [UInt8], name: String, limits: DecodeLimits,
         beforeDecoding: (_ width: Int, _ height: Int) -> Void = { _, _ in }
-    ) throws -> DecodedImage {
+    ) throws(ImageCodecError) -> DecodedImage {
         var header = CPNGHeader()
         var status = CPNGStatus()
         // Safety: cpng_read_header reads only the $0.count bytes of the file.
