@@ -86,7 +86,7 @@ final class FaceMeshNetwork: Sendable {
     }
 
     /// Runs the network on the input in `s.padded`, in the stem's padded layout (193 rows of 193
-    /// pixels, the last pixel of each row and the last row zero; `FaceMeshRegion.crop` writes it).
+    /// pixels, the last pixel of each row and the last row zero; `AffineCrop.rgbPadded` writes it).
     func runPadded(scratch s: inout FaceMeshScratch) -> Output {
         let n = Self.inputSize
         stem.apply(padded: s.padded, height: n, width: n, into: &s.first)

@@ -64,17 +64,10 @@ struct FaceMeshV2Estimator: Sendable {
         var scratch = network.scratchPool.take()
         defer { network.scratchPool.giveBack(scratch) }
         let size = FaceMeshV2Network.inputSize
-        region.crop(image, size: size, into: &scratch.padded)
+        let crop = region.crop(size: size)
+        crop.rgbPadded(image, into: &scratch.padded)
         let out = network.runPadded(scratch: &scratch)
-        let scale = region.side / Float(size)
-        var points: [SIMD3<Float>] = []
-        points.reserveCapacity(FaceMeshV2Network.pointCount)
-        for k in 0..<FaceMeshV2Network.pointCount {
-            // network pixels → region units → image pixels; z scaled like x
-            let (x, y, z) = (out.landmarks[3 * k], out.landmarks[3 * k + 1], out.landmarks[3 * k + 2])
-            let p = region.imagePoint(u: x / Float(size), v: y / Float(size))
-            points.append(SIMD3(p.x, p.y, z * scale))
-        }
+        let points = crop.imagePoints(out.landmarks, count: FaceMeshV2Network.pointCount)
         return Result(points: points, presence: 1 / (1 + exp(-out.presenceLogit)))
     }
 
