@@ -37,8 +37,10 @@ do {
     var summary = BenchmarkSummary()
     for (number, entry) in entries.enumerated() {
         let image = try entry.load()
-        if number == 0 { options.timing.warmUp { detector.detect(in: image, minFace: minFace, threads: threads) } }
-        let (faces, time) = options.timing.measure { detector.detect(in: image, minFace: minFace, threads: threads) }
+        if number == 0 { options.timing.warmUp { detector.detect(in: image, minFaceSize: minFace, threads: threads) } }
+        let (faces, time) = options.timing.measure {
+            detector.detect(in: image, minFaceSize: minFace, threads: threads)
+        }
         summary.add(time)
         var record = PredictionRecord(file: entry.file)
         (record.width, record.height, record.seconds, record.faces) = (image.width, image.height, time.seconds, faces)

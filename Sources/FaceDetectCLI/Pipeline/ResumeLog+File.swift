@@ -17,10 +17,8 @@ extension ResumeLog {
         let bytes: [UInt8]
         do {
             bytes = try FileReading.bytes(atPath: path, maxBytes: Int.max)
-        } catch let error as ImageCodecError {
-            throw FileSystemError(path: path, reason: "cannot resume: " + error.reason)
         } catch {
-            throw FileSystemError(path: path, reason: "cannot resume: \(error)")
+            throw FileSystemError(path: path, reason: "cannot resume: " + error.reason)
         }
         let contents = Contents(bytes: bytes)
         if contents.completeLength < bytes.count && truncate(path, off_t(contents.completeLength)) != 0 {

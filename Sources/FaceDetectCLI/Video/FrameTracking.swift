@@ -29,7 +29,7 @@ struct FrameTracking {
         self.holdsFrames = holdsFrames
         // Hold back enough frames to cover a track's allowed misses (in frames, with --every),
         // within `heldBytes`.
-        let wanted = (FaceTracker.Options().maximumMissedFrames + 1) * every
+        let wanted = (FaceTracker.Options().maxMissedFrames + 1) * every
         hiding = HidingBuffer(delay: max(1, min(wanted, Self.heldBytes / max(frameBytes, 1))), margin: margin)
     }
 

@@ -1,7 +1,7 @@
 /// A face resampled so that its eyes are level and a fixed distance apart: the common frame the
 /// smile and eye-state features are measured in, whatever the face's size and roll in the photo.
 ///
-/// Frame: ``width`` × ``height`` grey levels (0…255, ``GreyLevel/attributes(_:x:y:)`` of the RGB
+/// Frame: ``width`` × ``height`` grey levels (0…255, `GreyLevel.attributes` of the RGB
 /// image: luma, bilinear samples, edges clamped; an ``AffineCrop``); the subject's right eye at
 /// (40, 50), the left eye at (80, 50), so the inter-ocular distance is ``eyeDistance`` = 40 px; the
 /// mouth lands near y = 94 on an average face.

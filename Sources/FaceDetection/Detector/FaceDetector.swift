@@ -27,17 +27,13 @@ public struct FaceDetector: Sendable {
         /// fast mode's.
         case yunetSmall = "yunet-s"
 
-        /// The least score of a face unless `Options.minScore` says otherwise, measured on
-        /// detection-dev. YuNet, 0.3 for faces under 48 px and 0.5 for larger ones, which must also
-        /// be faces to the mesh when they score under 0.6 and the mesh runs (docs/results.md: AP
-        /// 0.838 with every face under 10 px ignored, against 0.815 at 0.5 for all). The cascade,
-        /// 0.25: at 20 px it keeps 82 % of the true faces and removes 93 % of the false ones
-        /// (precision 0.25 → 0.79). MTCNN, 0.25: below O-Net's own threshold (0.7), so it changes
-        /// nothing. This is the lowest of the detector's thresholds.
-        public var defaultMinScore: Float { defaultRule(anonymising: false).lowestScore }
-
-        /// The detector's rule for which candidates are faces when `Options.minScore` is not set;
-        /// `anonymising`: the recall-first rule for faces that are to be hidden.
+        /// The detector's rule for which candidates are faces when `Options.minScore` is not set,
+        /// measured on detection-dev; `anonymising`: the recall-first rule for faces that are to be
+        /// hidden. YuNet, 0.3 for faces under 48 px and 0.5 for larger ones, which must also be faces
+        /// to the mesh when they score under 0.6 and the mesh runs (docs/results.md: AP 0.838 with
+        /// every face under 10 px ignored, against 0.815 at 0.5 for all). The cascade, 0.25: at 20 px
+        /// it keeps 82 % of the true faces and removes 93 % of the false ones (precision 0.25 → 0.79).
+        /// MTCNN, 0.25: below O-Net's own threshold (0.7), so it changes nothing.
         func defaultRule(anonymising: Bool) -> CandidateScoreRule {
             switch self {
             case .cascade, .mtcnn: return .uniform(0.25)
@@ -118,8 +114,9 @@ public struct FaceDetector: Sendable {
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
         /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
-        /// precision-recall curve); `nil`: the detector's default rule (YuNet's depends on the
-        /// face's size, see `Detector.defaultMinScore`).
+        /// precision-recall curve); `nil`: the detector's default rule, measured on detection-dev
+        /// (YuNet: 0.3 for faces under 48 px, 0.5 for larger ones, which must also be faces to the
+        /// mesh when they score under 0.6; the cascade and MTCNN: 0.25).
         public var minScore: Float?
         /// Keep only the largest face: the greatest box area (width × height), the best-scoring one
         /// among equally large ones (as ML Kit's `enableProminentFaceOnly`, and the tool's
@@ -208,14 +205,14 @@ public struct FaceDetector: Sendable {
             cascade: BuiltinModels.parsed(BuiltinModels.frontalFaceAlt2, "haarcascade_frontalface_alt2.fdm"))
     }
 
-    /// A detector with `options` whose fast mode runs the cascade in `cascadeModelBytes`
+    /// A detector with `options` whose cascade (`Detector.cascade`) is the one in `cascadeModelBytes`
     /// (throws `ModelFileError` when they are not a usable `HAAR` model).
-    public init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws {
+    init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws(ModelFileError) {
         self.init(options: options, cascade: try CascadeClassifier(modelBytes: cascadeModelBytes))
     }
 
-    /// A detector with `options` whose fast mode runs `cascade` with `settings`.
-    public init(
+    /// A detector with `options` whose cascade (`Detector.cascade`) is `cascade` with `settings`.
+    init(
         options: Options = Options(), cascade: CascadeClassifier,
         settings: CascadeDetector.Settings = CascadeDetector.Settings()
     ) {
@@ -262,7 +259,7 @@ public struct FaceDetector: Sendable {
     /// landmarks, contours and probabilities were measured with (``FaceMesh``: 468 points and the
     /// network's features); the mesh is nil where none ran: options without landmarks,
     /// classification or contours, or a face without both eye points.
-    public func detectWithMeshes(in image: RGBImage) -> [(face: Face, mesh: FaceMesh?)] {
+    public func detectWithMeshes(in image: RGBImage) -> [MeshedFace] {
         runMeshed(on: image, afterStage: { _ in })
     }
 
@@ -287,11 +284,21 @@ public struct FaceDetector: Sendable {
     /// its network's layers; the other stages, and the MTCNN and cascade searches, run to their end
     /// once started.
     ///
-    /// The work runs on the calling task's thread (`options.threads` spreads one stage over more);
-    /// a ``PixelBuffer`` is converted first with `RGBImage(_:)`, whose result can cross tasks.
-    public func process(_ image: RGBImage) async throws -> [Face] {
-        try Task.checkCancellation()
-        return try run(on: image, afterStage: { _ in try Task.checkCancellation() }, stopSearch: { Task.isCancelled })
+    /// The work runs on the calling task's thread (`options.threads` spreads one stage over more).
+    public func process(_ image: RGBImage) async throws(CancellationError) -> [Face] {
+        if Task.isCancelled { throw CancellationError() }
+        return try run(
+            on: image,
+            afterStage: { _ throws(CancellationError) in if Task.isCancelled { throw CancellationError() } },
+            stopSearch: { Task.isCancelled })
+    }
+
+    /// The faces in `buffer` (a camera or video frame in borrowed memory), as `detect(in:)` finds
+    /// them, for Swift concurrency: the buffer is converted into the upright ``RGBImage`` first (its
+    /// memory is read only then, during this call), and the search checks the task's cancellation
+    /// as `process(_:)` does for an image.
+    public func process(_ buffer: PixelBuffer) async throws(CancellationError) -> [Face] {
+        try await process(RGBImage(buffer))
     }
 
     /// The stages of `detect(in:)`, after each of which `process(_:)` checks for cancellation.
@@ -308,23 +315,23 @@ public struct FaceDetector: Sendable {
     /// stop the search there), and `stopSearch` asked (on the calling thread) during YuNet's search:
     /// when it says yes, the search ends with no face and `afterStage(.detection)` is called even
     /// then, so that it can throw.
-    func run(
-        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws -> Void,
+    func run<Failure: Error>(
+        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws(Failure) -> Void,
         stopSearch: () -> Bool = { false }
-    ) rethrows -> [Face] {
+    ) throws(Failure) -> [Face] {
         try runMeshed(on: image, minFace: minFace, afterStage: afterStage, stopSearch: stopSearch).map(\.face)
     }
 
     /// `run(on:minFace:afterStage:stopSearch:)` with each face's mesh (nil where none ran).
-    func runMeshed(
-        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws -> Void,
+    func runMeshed<Failure: Error>(
+        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws(Failure) -> Void,
         stopSearch: () -> Bool = { false }
-    ) rethrows -> [(face: Face, mesh: FaceMesh?)] {
+    ) throws(Failure) -> [MeshedFace] {
         let minFace = minFace ?? options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
         switch options.effectiveDetector {
-        case .cascade: faces = cascadeDetector.detect(in: image, minFace: minFace, threads: threads)
+        case .cascade: faces = cascadeDetector.detect(in: image, minFaceSize: minFace, threads: threads)
         case .mtcnn: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
         case .yunet, .yunetSmall:
             faces =
@@ -343,7 +350,7 @@ public struct FaceDetector: Sendable {
         }
         guard needsPoints, !faces.isEmpty else {
             for i in faces.indices { faces[i].landmarks = [] }
-            return faces.map { ($0, nil) }
+            return faces.map { MeshedFace(face: $0, mesh: nil) }
         }
         try afterStage(.detection)
         if options.effectiveDetector != .mtcnn {
@@ -385,7 +392,7 @@ public struct FaceDetector: Sendable {
         if needsAttributes || needsExpressions { try afterStage(.contours) }
         guard needsAttributes || needsExpressions else {
             for i in faces.indices { faces[i].landmarks = [] }
-            return faces.map { ($0, nil) }
+            return faces.map { MeshedFace(face: $0, mesh: nil) }
         }
         let found = faces
         let foundMeshes = meshes
@@ -419,7 +426,7 @@ public struct FaceDetector: Sendable {
                 face.landmarks = []
             }
             if options.blendshapes == .all { face.blendshapes = shapes }
-            return (face, foundMeshes[i])
+            return MeshedFace(face: face, mesh: foundMeshes[i])
         }
     }
 

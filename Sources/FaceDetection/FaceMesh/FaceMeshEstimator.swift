@@ -20,7 +20,7 @@ public struct FaceMeshEstimator: Sendable {
 
     /// The estimator with the embedded model (`Models/face_mesh.fdm`); throws
     /// `ModelFileError` if the embedded model does not load.
-    public init() throws { network = try BuiltinModels.faceMesh.get() }
+    public init() throws(ModelFileError) { network = try BuiltinModels.faceMesh.get() }
 
     /// The estimator running `network`.
     init(network: FaceMeshNetwork) { self.network = network }

@@ -16,8 +16,8 @@ package enum FileReading {
     /// read, anything else (a device such as `/dev/zero`, a pipe) once `maxBytes` have been read.
     package static func bytes(
         atPath path: String, maxBytes: Int = 1 << 30,
-        checkStart: ([UInt8]) throws -> Void = { _ in }
-    ) throws -> [UInt8] {
+        checkStart: ([UInt8]) throws(ImageCodecError) -> Void = { _ in }
+    ) throws(ImageCodecError) -> [UInt8] {
         let fd = try openForReading(path)
         defer { close(fd) }
         var info = stat()
@@ -31,7 +31,7 @@ package enum FileReading {
         var checked = false
         // One byte past the limit is enough to know that the file is too large.
         try readChunks(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) {
-            bytes, atEnd in
+            bytes, atEnd throws(ImageCodecError) in
             if bytes.count > maxBytes { throw tooLarge(path, maxBytes: maxBytes) }
             if !checked && (atEnd || bytes.count >= chunkSize) {
                 try checkStart(bytes)
@@ -42,11 +42,11 @@ package enum FileReading {
     }
 
     /// Up to `count` bytes from the start of the file at `path` (fewer when the file is shorter).
-    package static func firstBytes(atPath path: String, count: Int) throws -> [UInt8] {
+    package static func firstBytes(atPath path: String, count: Int) throws(ImageCodecError) -> [UInt8] {
         let fd = try openForReading(path)
         defer { close(fd) }
         var result: [UInt8] = []
-        try readChunks(fd, path: path, into: &result, limit: count) { _, _ in }
+        try readChunks(fd, path: path, into: &result, limit: count) { _, _ throws(ImageCodecError) in }
         return result
     }
 
@@ -54,7 +54,7 @@ package enum FileReading {
     private static let chunkSize = 1 << 16
 
     /// `path` opened for reading.
-    private static func openForReading(_ path: String) throws -> Int32 {
+    private static func openForReading(_ path: String) throws(ImageCodecError) -> Int32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw ImageCodecError.cannotRead(path: path, errno: errno) }
         return fd
@@ -65,8 +65,8 @@ package enum FileReading {
     /// the loop by throwing.
     private static func readChunks(
         _ fd: Int32, path: String, into result: inout [UInt8], limit: Int,
-        afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws -> Void
-    ) throws {
+        afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws(ImageCodecError) -> Void
+    ) throws(ImageCodecError) {
         var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(limit, 0)))
         while result.count < limit {
             let wanted = min(chunk.count, limit - result.count)

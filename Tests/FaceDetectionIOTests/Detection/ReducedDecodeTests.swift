@@ -35,12 +35,11 @@ import Testing
         let reduction = detector.largestReduction(forFullWidth: 2048)
         #expect(reduction >= 4)
 
-        let decoded = try detector.readImage(atPath: path)
+        let decoded = try DecodedImage(contentsOf: path, reducedFor: detector)
         #expect(decoded.scale == reduction && decoded.image.width == 2048 / reduction)
         #expect(decoded.fullWidth == 2048 && decoded.fullHeight == 2400)
         let reduced = detector.detect(in: decoded)
-        #expect(try detector.detect(inFileAt: path) == reduced)
-        let full = try detector.detect(in: ImageCodec.read(path: path).image)
+        let full = try detector.detect(in: DecodedImage(contentsOf: path).image)
         #expect(reduced.count == 1 && full.count == 1, "\(reduced.map(\.bounds)) \(full.map(\.bounds))")
         let face = try #require(reduced.first)
         let fullFace = try #require(full.first)
@@ -61,7 +60,7 @@ import Testing
 
     @Test func aPNGIsReadAtFullSize() throws {
         let detector = FaceDetector(options: .init(minFaceSize: .pixels(200)))
-        let decoded = try detector.readImage(atPath: FixturePaths.photo("astronaut.png"))
+        let decoded = try DecodedImage(contentsOf: FixturePaths.photo("astronaut.png"), reducedFor: detector)
         #expect(decoded.scale == 1 && decoded.image.width == 512)
     }
 }

@@ -77,8 +77,7 @@ struct OutputFaultTests {
     /// go away; the test fails when the tmpfs could not be mounted.
     private func runWithFullDisk(_ arguments: [String], size: String, in directory: URL) throws -> ToolProcess.Result {
         for name in ["full", "seen"] {
-            try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+            _ = try directory.folder(name)
         }
         let inside =
             "mount -t tmpfs -o size=\(size) tmpfs full || exit 99; \"$0\" \"$@\"; s=$?; cp -a full/. seen/; exit $s"
@@ -151,7 +150,7 @@ struct OutputFaultTests {
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
             let victim = directory.appendingPathComponent("victim.txt")
             try Data("must not change\n".utf8).write(to: victim)
-            try manager.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+            _ = try directory.folder("out")
             try manager.createSymbolicLink(
                 atPath: directory.appendingPathComponent("out/a.png").path, withDestinationPath: "../victim.txt")
             try manager.createSymbolicLink(
@@ -190,11 +189,9 @@ struct OutputFaultTests {
 
     @Test func pathsFromStandardInputNeverEscapeTheOutputFolders() throws {
         try withTemporaryDirectory { directory in
-            let work = directory.appendingPathComponent("a/b")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            let work = try directory.folder("a/b")
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("x.png"))
-            let absolute = directory.appendingPathComponent("abs")
-            try FileManager.default.createDirectory(at: absolute, withIntermediateDirectories: true)
+            let absolute = try directory.folder("abs")
             try TestInputs.copyFixture("astronaut.png", to: absolute.appendingPathComponent("y.png"))
             let before = allFiles(in: directory)
             let result = try ToolProcess.run(
@@ -216,8 +213,7 @@ struct OutputFaultTests {
 
     @Test func noOutputReplacesAnInput() throws {
         try withTemporaryDirectory { directory in
-            try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent("x"), withIntermediateDirectories: true)
+            _ = try directory.folder("x")
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("x/a.png"), width: 50)
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"), width: 60)
             let before = try Data(contentsOf: directory.appendingPathComponent("a.png"))
@@ -245,8 +241,7 @@ struct OutputFaultTests {
     @Test(.enabled(if: ReadOnlyFolder.isPossible, "root on a file system without chattr +i writes into any folder"))
     func aReadOnlyOutputFolderFailsEachImageAndLeavesNothing() throws {
         try withTemporaryDirectory { directory in
-            let folder = directory.appendingPathComponent("ro")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try directory.folder("ro")
             for name in ["a.png", "b.png"] { try TestInputs.writePlainPNG(to: directory.appendingPathComponent(name)) }
             // Root writes through any mode bits: there the folder is made immutable (chattr +i, ext4 and
             // others) instead.
@@ -270,10 +265,8 @@ struct OutputFaultTests {
 
     @Test func aFileInTheWayOfAMirroredFolderFailsOnlyTheImagesBelowIt() throws {
         try withTemporaryDirectory { directory in
-            let manager = FileManager.default
-            try manager.createDirectory(
-                at: directory.appendingPathComponent("in/sub"), withIntermediateDirectories: true)
-            try manager.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+            _ = try directory.folder("in/sub")
+            _ = try directory.folder("out")
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("in/a.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("in/sub/b.png"))
             try Data("a file\n".utf8).write(to: directory.appendingPathComponent("out/sub"))
@@ -288,8 +281,7 @@ struct OutputFaultTests {
 
     @Test func staleTemporaryFilesOfAKilledRunAreRemovedByTheNextRun() throws {
         try withTemporaryDirectory { directory in
-            let out = directory.appendingPathComponent("out")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let out = try directory.folder("out")
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
             // PID 4194305 is above Linux's largest pid_max: a writer that is gone.
             for (name, age) in [(".a.png.tmp-4194305-k3x9", 3600.0), (".b.png.tmp-4194305-k3x9", 0)] {

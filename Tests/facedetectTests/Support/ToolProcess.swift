@@ -146,3 +146,12 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
     defer { try? FileManager.default.removeItem(at: url) }
     return try body(url)
 }
+
+extension URL {
+    /// The folder `path` below this one, created with its parents if it is not there yet.
+    func folder(_ path: String) throws -> URL {
+        let url = appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

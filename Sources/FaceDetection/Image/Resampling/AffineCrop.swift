@@ -48,7 +48,7 @@ struct AffineCrop: Sendable, Equatable {
             y: (anchor.y + (-dx * sin + dy * cos) / scale) * unitPixels)
     }
 
-    /// The crop in grey levels (``GreyLevel/attributes(_:x:y:)``: bilinear, clamped to the border),
+    /// The crop in grey levels (`GreyLevel.attributes`: bilinear, clamped to the border),
     /// row after row; pixel (i, j) is sampled at ``imagePoint(_:)`` of (i, j) (whole numbers: the
     /// aligned face's frame puts its pixels' centres there).
     func attributesGrey(_ image: RGBImage) -> [Float] {
