@@ -35,8 +35,8 @@ struct AlignedFace: Sendable {
         // Frame pixel (column, row) samples the image at the eye midpoint plus its offset from
         // `eyeMidpoint`, scaled and turned with the eye line.
         let crop = AffineCrop(
-            width: Self.width, height: Self.height, center: mid, anchor: Self.eyeMidpoint,
-            scale: d / Self.eyeDistance, cos: vx / d, sin: vy / d, unitPixels: 1)
+            width: Self.width, height: Self.height, anchor: Self.eyeMidpoint, center: mid,
+            scale: d / Self.eyeDistance, unitPixels: 1, cos: vx / d, sin: vy / d)
         pixels = crop.attributesGrey(image)
         self.landmarks = landmarks.map { Landmark(type: $0.type, position: crop.outputPoint($0.position)) }
     }

@@ -61,12 +61,11 @@ struct FaceMeshV2Estimator: Sendable {
 
     /// The network on `region` of `image`, its points mapped back into the image.
     func points(in region: FaceMeshRegion, of image: RGBImage) -> Result {
-        var scratch = network.scratchPool.take()
-        defer { network.scratchPool.giveBack(scratch) }
-        let size = FaceMeshV2Network.inputSize
-        let crop = region.crop(size: size)
-        crop.rgbPadded(image, into: &scratch.padded)
-        let out = network.runPadded(scratch: &scratch)
+        let crop = region.crop(size: FaceMeshV2Network.inputSize)
+        let out = network.scratchPool.withScratch { scratch in
+            crop.rgbPadded(image, into: &scratch.padded)
+            return network.runPadded(scratch: &scratch)
+        }
         let points = crop.imagePoints(out.landmarks, count: FaceMeshV2Network.pointCount)
         return Result(points: points, presence: 1 / (1 + exp(-out.presenceLogit)))
     }
