@@ -31,8 +31,6 @@ let package = Package(
         tool("detect-bench"),
         // Times YuNet's network alone, layer by layer, against its multiply-adds (`@testable`).
         tool("yunet-bench"),
-        // Times the mesh stage (`FaceMeshEstimator`) per face.
-        tool("mesh-bench"),
         // Times face mesh v2 and the blendshape model (`FaceMeshV2Estimator`) per face (`@testable`).
         tool("landmarker-bench"),
         // Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
@@ -40,8 +38,6 @@ let package = Package(
         tool("decode-bench"),
         // Times resizing, blurring, pixelating and drawing, SIMD beside the scalar twins (`@testable`).
         tool("image-bench"),
-        // Writes the central face's 468 mesh points (and the decoded image) per image, for fitting.
-        tool("mesh-dump"),
         // Writes every face above a score with the mesh's face presence, for choosing thresholds.
         tool("candidate-dump"),
     ],

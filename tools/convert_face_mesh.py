@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Converts MediaPipe's face landmark network (`face_landmark.tflite`, 468 3-D points, Apache-2.0)
-into Models/face_mesh.fdm (kind `MESH`; tensor table in Models/README.md).
+into a kind-`MESH` model file. The library no longer ships that network (face mesh v2 replaced it);
+this file stays for `TFLite`, the flatbuffer reader tools/convert_face_landmarker.py imports, and as
+the record of how v1 was converted (its table and Swift network are in git history before their removal).
 
     python3 -m venv /work/venv-mesh
     /work/venv-mesh/bin/pip install numpy flatbuffers ai-edge-litert

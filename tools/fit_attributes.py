@@ -14,7 +14,8 @@ The face that speaks for an image is the detection nearest the image centre (as 
 --pick central). Prints, per attribute: the
 10-fold cross-validated AUC (honest), the in-sample AUC, per-class rates at 0.5, a reliability
 table of the cross-validated probabilities, and the coefficients as Swift code to paste into
-SmileClassifier.fitted / EyeStateClassifier.fitted. Fit: maximum-likelihood logistic regression
+SmileClassifier.fitted / EyeStateClassifier.fitted (both since removed: the probabilities come from the
+blendshapes; tools/fit_blendshape_probabilities.py imports `fit`, `auc` and `predict` from here). Fit: maximum-likelihood logistic regression
 (Newton's method) on raw features with an L2 penalty `--l2` on the weights (not the bias).
 The eye set is unbalanced (360 closed / 78 open faces): its fitted intercept is moved to a 50/50
 prior, so 0.5 means "as likely open as closed" rather than reflecting eyes-dev's mix.

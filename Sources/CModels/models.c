@@ -26,10 +26,6 @@ static const unsigned char yunet_s[] = {
 #embed "../../Models/yunet_s.fdm"
 };
 
-static const unsigned char face_mesh[] = {
-#embed "../../Models/face_mesh.fdm"
-};
-
 static const unsigned char face_mesh_v2[] = {
 #embed "../../Models/face_mesh_v2.fdm"
 };
@@ -51,6 +47,5 @@ ACCESSOR(mtcnn)
 ACCESSOR(shape5)
 ACCESSOR(yunet_n)
 ACCESSOR(yunet_s)
-ACCESSOR(face_mesh)
 ACCESSOR(face_mesh_v2)
 ACCESSOR(face_blendshapes)

@@ -5,23 +5,13 @@
 /// to the measured points (``HeadPoseEstimator``);
 /// landmarks the models measured are kept (where the mesh ran, ``FaceMesh/measuredLandmarks(refining:)``
 /// joins its points to the landmark model's), the others are projected from the fitted generic face
-/// (``AndroidLandmarks``); probabilities come from the aligned face's pixels and the measured points
-/// (``SmileClassifier``, ``EyeStateClassifier``); where the mesh ran, the eyes also from its eyelids
-/// (``MeshEyeStateClassifier``) and the smile from its contour shape and the mouth's interior
-/// (``SmileShapeClassifier``).
+/// (``AndroidLandmarks``); probabilities come from face mesh v2's blendshapes
+/// (``BlendshapeProbabilities``), so a face without a mesh gets none.
 struct FaceAttributes: Sendable {
     /// The pose fit to the five points.
     var poseEstimator = HeadPoseEstimator()
     /// The pose fit to the mesh, used when there is one.
     var meshPoseEstimator = MeshPoseEstimator()
-    /// The smile model from pixels, used when there is no mesh.
-    var smile = SmileClassifier()
-    /// The smile model from the mesh's shape and mouth, used when there is a mesh.
-    var meshSmile = SmileShapeClassifier()
-    /// The eye-state model from pixels.
-    var eyes = EyeStateClassifier()
-    /// The eye-state model that adds the mesh's eyelid aperture, used when there is a mesh.
-    var meshEyes = MeshEyeStateClassifier()
 
     /// The default estimators.
     init() {}
@@ -29,11 +19,10 @@ struct FaceAttributes: Sendable {
     /// Annotates `face` (whose `landmarks` hold the measured points) seen in `image`: sets the Euler
     /// angles (fitted to `mesh` when given, else to the measured points); with `landmarks`, replaces
     /// the landmarks by Android's set for the yaw (measured where measured, else estimated); with
-    /// `classification`, sets the three probabilities (from `blendshapes` when given, else the eyes'
-    /// with the mesh's eyelids and the smile's from the mesh's shape and mouth when given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
-    /// four model points).
+    /// `classification`, sets the three probabilities from `blendshapes` when given. Leaves the face
+    /// unchanged where the measured points do not allow a fit (fewer than four model points).
     func annotate(
-        _ face: inout Face, in image: RGBImage, mesh: FaceMesh? = nil, blendshapes: Blendshapes? = nil,
+        _ face: inout Face, mesh: FaceMesh? = nil, blendshapes: Blendshapes? = nil,
         landmarks: Bool = true, classification: Bool = true
     ) {
         let measured = face.landmarks
@@ -44,13 +33,6 @@ struct FaceAttributes: Sendable {
         if classification, let blendshapes {
             face.smilingProbability = BlendshapeProbabilities.smiling(blendshapes)
             (face.leftEyeOpenProbability, face.rightEyeOpenProbability) = BlendshapeProbabilities.eyesOpen(blendshapes)
-        } else if classification, let aligned = AlignedFace(image: image, landmarks: measured) {
-            face.smilingProbability = mesh.map { meshSmile.probability($0, in: image) } ?? smile.probability(aligned)
-            if var open = eyes.probabilities(aligned) {
-                if let mesh { open = meshEyes.probabilities(mesh, pixel: open) }
-                face.leftEyeOpenProbability = open.left
-                face.rightEyeOpenProbability = open.right
-            }
         }
         if landmarks {
             let points = mesh.map { $0.measuredLandmarks(refining: measured) } ?? measured

@@ -418,7 +418,7 @@ public struct FaceDetector: Sendable {
                     face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
                 }
                 attributes.annotate(
-                    &face, in: image, mesh: foundMeshes[i], blendshapes: shapes,
+                    &face, mesh: foundMeshes[i], blendshapes: shapes,
                     landmarks: options.landmarks == .all, classification: options.classification == .all)
             }
             if options.landmarks == .all, let irises {

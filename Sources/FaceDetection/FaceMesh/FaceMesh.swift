@@ -15,22 +15,12 @@ public struct FaceMesh: Sendable, Equatable {
     /// The network's face-presence probability, 0…1 (the sigmoid of its logit; MediaPipe drops a
     /// mesh below 0.5).
     public var presence: Float
-    /// The network's own description of the face: the 6×6×128 feature map its two heads read
-    /// (channel-last, 4608 floats) on a second look through the region this mesh places
-    /// (``FaceMeshEstimator/withFeatures(_:in:)``), or empty (a mesh from one look, or made from
-    /// points). The smile model reads it beside the mesh's shape.
-    public var features: [Float]
 
-    /// A mesh of `points` (468 of them) with face-presence probability `presence` and the network's
-    /// `features` (4608 of them, or none).
-    public init(points: [SIMD3<Float>], presence: Float, features: [Float] = []) {
+    /// A mesh of `points` (468 of them) with face-presence probability `presence`.
+    public init(points: [SIMD3<Float>], presence: Float) {
         precondition(points.count == Self.pointCount, "FaceMesh: \(points.count) points, not 468")
-        precondition(
-            features.isEmpty || features.count == FaceMeshNetwork.trunkCount,
-            "FaceMesh: \(features.count) features, not \(FaceMeshNetwork.trunkCount)")
         self.points = points
         self.presence = presence
-        self.features = features
     }
 
     /// Point `index` (0..<468) in the image plane.

@@ -9,7 +9,7 @@
 ///
 /// The reduced map goes into a bordered map (the depthwise convolution's padding); then each output
 /// row is the depthwise row into a small buffer, the 1×1 convolution of that row straight into the
-/// output, and `ResidualBlock.finishRow` (skip and PReLU in place). Maps under 8 pixels wide go
+/// output, and `finishRow` (skip and PReLU in place). Maps under 8 pixels wide go
 /// through the 1×1 convolutions whole (rows of 2 or 4 pixels leave the kernels' pixel groups
 /// half empty).
 struct BottleneckBlock: Sendable {
@@ -97,7 +97,7 @@ struct BottleneckBlock: Sendable {
                                 for k in 0..<(whole ? oh : 1) {
                                     let y = whole ? mid + k * midLine : target
                                     if whole { y.update(from: rows + k * ow * middle, count: ow * middle) }
-                                    ResidualBlock.finishRow(
+                                    Self.finishRow(
                                         y, width: ow, channels: middle, slopes: reduceActivation.slopes, skip: y,
                                         skipChannels: 0, skipStride: 1, skipRowStride: 0)
                                 }
@@ -141,7 +141,7 @@ struct BottleneckBlock: Sendable {
     private func finish(
         _ y: UnsafeMutablePointer<Float>, row oy: Int, input: BorderedFeatureMap, _ x: UnsafePointer<Float>
     ) {
-        ResidualBlock.finishRow(
+        Self.finishRow(
             y, width: input.width / stride, channels: outputs, slopes: activation.slopes,
             skip: x + input.offset(stride * oy, 0), skipChannels: inputs, skipStride: stride,
             skipRowStride: input.rowStride)
@@ -214,6 +214,39 @@ struct BottleneckBlock: Sendable {
             }
         }
         return out
+    }
+
+    /// `row[x][c] = PReLU(row[x][c] + skip(x)[c])` for `width` pixels of `channels` floats (a
+    /// multiple of 8), in place: `skip(x)[c]` is `skip[x·s·skipChannels + c]` when `skipStride` s is 1,
+    /// the maximum of that pixel, the one after it and the two below them (`skipRowStride` floats
+    /// further) when s is 2, and 0 for `c ≥ skipChannels` (0 skip channels: the PReLU alone).
+    @inline(__always)
+    static func finishRow(
+        _ row: UnsafeMutablePointer<Float>, width: Int, channels no: Int, slopes: UnsafePointer<Float>,
+        skip: UnsafePointer<Float>, skipChannels ni: Int, skipStride: Int, skipRowStride line: Int
+    ) {
+        for x in 0..<width {
+            let o = row + x * no
+            let s = skip + x * skipStride * ni
+            for c in Swift.stride(from: 0, to: no, by: 8) {
+                // PReLU(out + skip) of 8 channels: max(v, 0) + slope·min(v, 0)
+                var v = o.loadVector(SIMD8<Float>.self, at: c)
+                if c < ni {
+                    if skipStride == 1 {
+                        v += s.loadVector(SIMD8<Float>.self, at: c)
+                    } else {
+                        let top = maximum(
+                            s.loadVector(SIMD8<Float>.self, at: c), s.loadVector(SIMD8<Float>.self, at: c + ni))
+                        let bottom = maximum(
+                            s.loadVector(SIMD8<Float>.self, at: c + line),
+                            s.loadVector(SIMD8<Float>.self, at: c + line + ni))
+                        v += maximum(top, bottom)
+                    }
+                }
+                let slope = slopes.loadVector(SIMD8<Float>.self, at: c)
+                o.storeVector(multiplyAdd(minimum(v, .zero), slope, maximum(v, .zero)), at: c)
+            }
+        }
     }
 }
 

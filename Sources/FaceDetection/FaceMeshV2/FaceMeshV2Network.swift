@@ -91,9 +91,20 @@ final class FaceMeshV2Network: Sendable {
             block.apply(s.first, into: &s.second, scratch: &s.block)
             swap(&s.first, &s.second)
         }
-        s.tight = FaceMeshNetwork.interior(of: s.first)
+        s.tight = Self.interior(of: s.first)
         head.apply(s.tight, into: &s.dense)
         let n = Self.pointCount * 3
         return Output(landmarks: Array(s.dense.prefix(n)), presenceLogit: s.dense[n])
+    }
+
+    /// The interior of `map` without its border, channel-last.
+    static func interior(of map: BorderedFeatureMap) -> [Float] {
+        var out = [Float]()
+        out.reserveCapacity(map.height * map.width * map.channels)
+        for y in 0..<map.height {
+            let start = map.offset(y, 0)
+            out += map.values[start..<start + map.width * map.channels]
+        }
+        return out
     }
 }

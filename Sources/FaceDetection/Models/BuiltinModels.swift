@@ -16,10 +16,6 @@ enum BuiltinModels {
     static let yunetN: Result<YuNet, ModelFile.Error> = load(cmodels_yunet_n) { try YuNet(model: $0) }
     /// YuNet_s (`Models/yunet_s.fdm`), the fast mode's detector network.
     static let yunetS: Result<YuNet, ModelFile.Error> = load(cmodels_yunet_s) { try YuNet(model: $0) }
-    /// MediaPipe's face landmark network (`Models/face_mesh.fdm`), the 468-point mesh.
-    static let faceMesh: Result<FaceMeshNetwork, ModelFile.Error> = load(cmodels_face_mesh) {
-        try FaceMeshNetwork(model: $0)
-    }
     /// MediaPipe's face mesh v2 (`Models/face_mesh_v2.fdm`), 478 points with the irises.
     static let faceMeshV2: Result<FaceMeshV2Network, ModelFile.Error> = load(cmodels_face_mesh_v2) {
         try FaceMeshV2Network(model: $0)
@@ -49,7 +45,6 @@ enum BuiltinModels {
             ("haarcascade_frontalface_alt2.fdm", bytes(of: cmodels_haarcascade_frontalface_alt2)),
             ("mtcnn.fdm", bytes(of: cmodels_mtcnn)), ("shape5.fdm", bytes(of: cmodels_shape5)),
             ("yunet_n.fdm", bytes(of: cmodels_yunet_n)), ("yunet_s.fdm", bytes(of: cmodels_yunet_s)),
-            ("face_mesh.fdm", bytes(of: cmodels_face_mesh)),
             ("face_mesh_v2.fdm", bytes(of: cmodels_face_mesh_v2)),
             ("face_blendshapes.fdm", bytes(of: cmodels_face_blendshapes)),
         ]

@@ -12,12 +12,17 @@ private func mtcnn() throws -> MTCNN {
 }
 
 /// MTCNN's faces of at least 100 px in fixture photo `name` (or its mirror image), each annotated
-/// with every attribute, largest first.
+/// with every attribute (the pose from MTCNN's points, the probabilities from face mesh v2's
+/// blendshapes), largest first.
 private func annotatedFaces(_ name: String, mirrored: Bool = false) throws -> [Face] {
     var image = try RGBImage(contentsOf: FixturePaths.photo(name))
     if mirrored { image = image.applying(.upMirrored) }
     var faces = try mtcnn().detect(in: image, minFaceSize: 100).sorted { $0.bounds.area > $1.bounds.area }
-    for i in faces.indices { FaceAttributes().annotate(&faces[i], in: image) }
+    let estimator = try FaceMeshV2Estimator()
+    for i in faces.indices {
+        let shapes = estimator.points(for: faces[i], in: image).map { estimator.blendshapes($0.points) }
+        FaceAttributes().annotate(&faces[i], blendshapes: shapes)
+    }
     return faces
 }
 

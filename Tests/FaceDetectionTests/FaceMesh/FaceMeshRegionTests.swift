@@ -108,21 +108,6 @@ import Testing
     #expect(one.count == 3 && one[2] == nil && one.prefix(2).allSatisfy { $0 != nil })
     #expect(one == two)
     #expect(estimator.mesh(for: faces[1], in: image) == one[1])
-    // With features: the same points, each mesh with the trunk of its second look, on any thread count.
-    let withFeatures = estimator.meshes(for: faces, in: image, threads: 2, features: true)
-    #expect(withFeatures.map { $0?.points } == one.map { $0?.points })
-    #expect(withFeatures.prefix(2).allSatisfy { $0?.features.count == 6 * 6 * 128 } && withFeatures[2] == nil)
-    #expect(one.prefix(2).allSatisfy { $0?.features.isEmpty == true })
-    #expect(try estimator.withFeatures(#require(one[1]), in: image) == withFeatures[1])
-    // Points that place no finite region (a mesh made elsewhere) leave the mesh without features.
-    for bad in [Float.nan, .infinity] {
-        var points = [SIMD3<Float>](repeating: SIMD3(40, 40, 0), count: FaceMesh.pointCount)
-        points[33] = SIMD3(bad, 40, 0)
-        let mesh = FaceMesh(points: points, presence: 1)
-        #expect(estimator.withFeatures(mesh, in: image) == mesh)
-    }
-    let point = FaceMesh(points: [SIMD3<Float>](repeating: SIMD3(40, 40, 0), count: FaceMesh.pointCount), presence: 1)
-    #expect(estimator.withFeatures(point, in: image) == point)
 }
 
 /// The second look's region follows MediaPipe's landmarks-to-region rule: centred on the box

@@ -1,6 +1,5 @@
 /// A turned and scaled rectangle of an image, resampled to `width` × `height` pixels: the one
-/// geometry of the face mesh's crop (``FaceMeshRegion``) and the attributes' aligned face
-/// (``AlignedFace``).
+/// geometry of the face mesh's crop (``FaceMeshRegion``).
 ///
 /// The crop has its own coordinates, x across and y down, in units of ``unitPixels`` output pixels
 /// (1: pixels; the crop's side: fractions of it, as MediaPipe's normalised rectangles). Point
