@@ -208,6 +208,7 @@ extension Command {
             case "--classification":
                 options.detector.classification = try parseChoice(value(), option: "--classification")
             case "--contours": options.detector.contours = try parseChoice(value(), option: "--contours")
+            case "--rotations": options.detector.rotations = try parseChoice(value(), option: "--rotations")
             case "--min-score": options.detector.minScore = try parseMinScore(value())
             case "--every": options.every = try parseWholeNumber(value(), option: "--every", in: 1...100_000)
             case "--tracks": options.tracks = try value()
