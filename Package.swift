@@ -1,39 +1,57 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
 
-/// The CPU the core (FaceDetection) is compiled for, from `FACEDETECT_CPU`:
-/// - unset: `haswell`, i.e. x86-64-v3 (AVX2, FMA, BMI: x86-64 CPUs since about 2015), when the building
-///   machine has it, so that the CNN kernels' multiply-adds are fused, 3-operand instructions
-///   (YuNet about 1.4× faster, README); otherwise, on a tagged checkout (a release that another
-///   package depends on, which must not see an unsafe flag) and on arm64, the portable baseline;
-/// - `portable`: the baseline, for binaries that must run on any x86-64 CPU;
-/// - any other value: that CPU (`-target-cpu`, e.g. `haswell`, `znver4`).
-/// A v3 build defines `X86_64_V3` in the core and the tool; the tool then checks the CPU before
-/// it detects anything and stops with a one-line error instead of an illegal instruction.
-let requestedCPU = Context.environment["FACEDETECT_CPU"]
-let hostHasV3: Bool = {
+#if arch(x86_64) && os(Linux)
+    import Glibc
+#endif
+
+/// Whether the building machine is an x86-64 Linux machine whose CPU has every x86-64-v3 flag in
+/// `/proc/cpuinfo` (read with the C library: the manifest imports no Foundation).
+func hostHasV3() -> Bool {
     #if arch(x86_64) && os(Linux)
-        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-            let flagsLine = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
-        else { return false }
-        // The manifest cannot import the tool; this list is BuildCPU.haswellFlags, which the tool checks.
-        let flags = Set(flagsLine.split(separator: " ").map(String.init))
-        return ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"].allSatisfy(flags.contains)
+        guard let file = fopen("/proc/cpuinfo", "r") else { return false }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>? = nil
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            let text = String(cString: line)
+            guard text.hasPrefix("flags") else { continue }
+            // The manifest cannot import the tool; this list is BuildCPU.haswellFlags, which the tool checks.
+            let flags = Set(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
+            return ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"].allSatisfy(flags.contains)
+        }
+        return false
     #else
         return false
     #endif
-}()
+}
+
+/// The CPU the core (FaceDetection) is compiled for, from `FACEDETECT_CPU`:
+/// - unset: `haswell`, i.e. x86-64-v3 (AVX2, FMA, BMI: x86-64 CPUs since about 2015), when the building
+///   machine is an x86-64 Linux machine that has it, so that the CNN kernels' multiply-adds are fused,
+///   3-operand instructions (CONTRIBUTING.md, "Building for a CPU family"); otherwise (another system or
+///   CPU, a tagged checkout that another package depends on, which must not see an unsafe flag) the
+///   portable baseline;
+/// - `portable`: the baseline, for binaries that must run on any x86-64 CPU;
+/// - any other value: that CPU (`-target-cpu`, e.g. `haswell`, `znver4`).
+/// The flag applies to Linux targets only. The manifest does not see the target of a cross-compile:
+/// building on an x86-64-v3 Linux machine for another architecture needs `FACEDETECT_CPU=portable`
+/// (docs/platforms.md). A v3 build defines `X86_64_V3` in the core and the tool; the tool then checks
+/// the CPU before it detects anything and stops with a one-line error instead of an illegal instruction.
+let requestedCPU = Context.environment["FACEDETECT_CPU"]
 let targetCPU: String? =
     switch requestedCPU {
     case "portable": nil
-    case nil: hostHasV3 && Context.gitInformation?.currentTag == nil ? "haswell" : nil
+    case nil: hostHasV3() && Context.gitInformation?.currentTag == nil ? "haswell" : nil
     case let name?: name
     }
+
 let isV3 = targetCPU == "haswell"
+let linux: BuildSettingCondition = .when(platforms: [.linux])
 let cpuSettings: [SwiftSetting] =
-    targetCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("FUSED_MULTIPLY_ADD")] } ?? []
-let v3Define: [SwiftSetting] = isV3 ? [.define("X86_64_V3")] : []
+    targetCPU.map { [.unsafeFlags(["-target-cpu", $0], linux), .define("FUSED_MULTIPLY_ADD", linux)] } ?? []
+let v3Define: [SwiftSetting] = isV3 ? [.define("X86_64_V3", linux)] : []
 /// The core's networks are optimised in debug builds too (`swift test`): unoptimised, YuNet takes
 /// about 9 s on a 512 × 512 photo instead of a few tens of milliseconds, and the tests run the
 /// detector at its defaults on many photos (the suite: 655 s unoptimised, 15 s so). Whole-module,
@@ -52,6 +70,8 @@ let optimisedDebug: [SwiftSetting] =
 
 let package = Package(
     name: "facedetect",
+    // Synchronization.Mutex, which the pools and the tool's state use, needs these.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FaceDetection", targets: ["FaceDetection"]),
         .library(name: "FaceDetectionIO", targets: ["FaceDetectionIO"]),
@@ -64,14 +84,24 @@ let package = Package(
     targets: [
         // MARK: - C at the edge
 
+        /// The system's codec libraries, found through pkg-config (their include and library paths:
+        /// /usr on Debian, Homebrew's prefix on macOS).
+        .systemLibrary(
+            name: "SystemJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "SystemPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "SystemHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        .systemLibrary(
+            name: "SystemWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         /// libjpeg(-turbo) decode/encode, each call inside one setjmp.
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
         /// libpng's simplified API.
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CPNG", dependencies: ["SystemPNG"]),
         /// libheif: HEIC (HEVC) and AVIF (AV1), the decoders it brings. LGPL, linked dynamically (NOTICE).
-        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("heif")]),
+        .target(name: "CHEIF", dependencies: ["SystemHEIF"]),
         /// libwebp, and its demuxer for animations.
-        .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
+        .target(name: "CWebP", dependencies: ["SystemWebP"]),
         /// The default trained models, embedded into the binary with C23 #embed.
         .target(name: "CModels"),
 
@@ -80,7 +110,7 @@ let package = Package(
         /// Pure-Swift core: images, detectors, landmarks, attributes, drawing.
         .target(
             name: "FaceDetection", dependencies: ["CModels"], swiftSettings: cpuSettings + v3Define + optimisedDebug,
-            linkerSettings: [.linkedLibrary("m")]),
+            linkerSettings: [.linkedLibrary("m", linux)]),
         /// Files: JPEG/PNG decode and encode, HEIF/AVIF/WebP decode, EXIF orientation, atomic writes.
         .target(name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG", "CHEIF", "CWebP"]),
         /// The command-line tool's logic: options, the batch pipeline, outputs.

@@ -1,69 +1,49 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The two libraries of the root package, which every target here uses.
+let libraries: [Target.Dependency] = [
+    .product(name: "FaceDetection", package: "facedetect"),
+    .product(name: "FaceDetectionIO", package: "facedetect"),
+]
+
+/// A benchmark or harness: `Sources/NAME/main.swift` on `BenchmarkSupport` and the libraries.
+func tool(_ name: String) -> Target {
+    .executableTarget(name: name, dependencies: ["BenchmarkSupport"] + libraries)
+}
+
 /// Development benchmarks and evaluation harnesses for facedetect: not part of the product, not
 /// built by `swift build` or `swift test` in the root package, and not run by CI.
-/// Build: `swift build -c release --package-path Benchmarks`.
+/// Build: `swift build -c release --package-path Benchmarks`; the tools that reach internals through
+/// `@testable import` (yunet-bench, image-bench, landmarker-bench) need `-Xswiftc -enable-testing` too.
 let package = Package(
     name: "facedetect-benchmarks",
+    platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
     dependencies: [
         .package(name: "facedetect", path: "..")
     ],
     targets: [
-        /// Image lists, PPM reading, repeated timing with a median, SCHEMA prediction lines.
-        .target(
-            name: "BenchmarkSupport",
-            dependencies: [
-                .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
-        /// Times the Haar cascade detector directly, with any scan settings.
-        .executableTarget(
-            name: "cascade-bench",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-            ]),
-        /// Times the public `FaceDetector` (any mode, landmarks, classification).
-        .executableTarget(
-            name: "detect-bench",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-            ]),
-        /// Times YuNet's network alone, layer by layer, against its multiply-adds (`@testable`: build
-        /// with `-Xswiftc -enable-testing`).
-        .executableTarget(
-            name: "yunet-bench",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
-        /// Times the mesh stage (`FaceMeshEstimator`) per face.
-        .executableTarget(
-            name: "mesh-bench",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-            ]),
-        /// Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
-        /// with their libraries' own command-line tools (tools/photo_formats_check.sh).
-        .executableTarget(
-            name: "decode-bench",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
-        /// Writes the central face's 468 mesh points (and the decoded image) per image, for fitting.
-        .executableTarget(
-            name: "mesh-dump",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
-        /// Writes every face above a score with the mesh's face presence, for choosing thresholds.
-        .executableTarget(
-            name: "candidate-dump",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "FaceDetection", package: "facedetect"),
-                .product(name: "FaceDetectionIO", package: "facedetect"),
-            ]),
+        // Image lists, PPM reading, repeated timing with a median.
+        .target(name: "BenchmarkSupport", dependencies: libraries),
+        // Times the Haar cascade detector directly, with any scan settings.
+        tool("cascade-bench"),
+        // Times the public `FaceDetector` (any mode, landmarks, classification).
+        tool("detect-bench"),
+        // Times YuNet's network alone, layer by layer, against its multiply-adds (`@testable`).
+        tool("yunet-bench"),
+        // Times the mesh stage (`FaceMeshEstimator`) per face.
+        tool("mesh-bench"),
+        // Times face mesh v2 and the blendshape model (`FaceMeshV2Estimator`) per face (`@testable`).
+        tool("landmarker-bench"),
+        // Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
+        // with their libraries' own command-line tools (tools/photo_formats_check.sh).
+        tool("decode-bench"),
+        // Times resizing, blurring, pixelating and drawing, SIMD beside the scalar twins (`@testable`).
+        tool("image-bench"),
+        // Writes the central face's 468 mesh points (and the decoded image) per image, for fitting.
+        tool("mesh-dump"),
+        // Writes every face above a score with the mesh's face presence, for choosing thresholds.
+        tool("candidate-dump"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,8 @@ let libraries: [Target.Dependency] = [
 
 let package = Package(
     name: "facedetect-examples",
+    // As the library's own: a dependent may not ask for older Apple systems than its dependency.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [.package(name: "facedetect", path: "..")],
     targets: [
         // MARK: - README "The library" and Getting started, "Find the faces in a photo"

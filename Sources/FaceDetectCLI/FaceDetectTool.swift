@@ -1,7 +1,10 @@
 import FaceDetection
+import FaceDetectionIO
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -27,6 +30,10 @@ public enum FaceDetectTool {
     }
 
     /// Runs with `arguments` (without the program name) and returns the exit status.
+    ///
+    /// The options are checked before anything runs: each on its own and against the others by
+    /// `Command.parse`, against the kind of inputs by `CommandLineOptions.checkInputs`, where the
+    /// outputs go by `OutputPlan.make`; a failed check is exit status 64 with one line.
     static func run(arguments: [String]) -> ExitStatus {
         let standardOutput = TextOutput.standardOutput()
         let standardError = TextOutput.standardError()
@@ -45,28 +52,13 @@ public enum FaceDetectTool {
             case .detect(let parsed):
                 options = parsed
             }
-            let videos = options.sequence != nil || options.inputs.contains(where: VideoCommand.isVideo)
-            try VideoCommand.check(options, videos: videos)
-            if videos {
-                if options.anonymization != nil && options.output == nil {
-                    throw UsageError(
-                        message: "--blur and --pixelate need -o (the video to write with the faces hidden)")
-                }
+            if try options.checkInputs(isVideo: VideoCommand.isVideo) {
                 let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
                 return VideoCommand.run(
                     options, threads: threads, standardOutput: standardOutput, standardError: standardError)
             }
-            outputs = try OutputPlan.make(output: options.output, inputs: options.inputs)
-            if case .directory(let path) = outputs {
-                try OutputPlan.checkNotAnInputDirectory(path, option: "-o", inputs: options.inputs)
-            }
-            if let crop = options.crop {
-                try OutputPlan.checkNotAnInputDirectory(crop, option: "--crop", inputs: options.inputs)
-            }
+            outputs = try OutputPlan.make(output: options.output, crop: options.crop, inputs: options.inputs)
             shard = try options.shard?.resolve { name in getenv(name).map { String(cString: $0) } }
-            if options.anonymization != nil && outputs == .none {
-                throw UsageError(message: "--blur and --pixelate need -o (the images to write with the faces hidden)")
-            }
         } catch {
             standardError.writeLine("facedetect: \(error.message) (see 'facedetect --help')")
             return .usage

@@ -11,7 +11,7 @@ public struct ImageListEntry: Sendable {
 
     /// Reads the pixels (PPM by its own reader, anything else through `FaceDetectionIO`, EXIF applied).
     public func load() throws -> RGBImage {
-        path.hasSuffix(".ppm") ? try PPMImage.read(path) : try RGBImage(contentsOf: path)
+        path.hasSuffix(".ppm") ? try PPMImage.read(path) : try DecodedImage(contentsOf: path).image
     }
 }
 

@@ -23,15 +23,15 @@ do {
             mode: mode, landmarks: .all, classification: .none, minFaceSize: .pixels(minFace), minScore: minScore))
     let entries = ImageList.sample(try ImageList.read(options.listPath), count: options.sample)
     for entry in entries {
-        let decoded = try detector.readImage(atPath: entry.path)
+        let decoded = try DecodedImage(contentsOf: entry.path, reducedFor: detector)
         guard decoded.scale == 1 else { BenchmarkArguments.fail("\(entry.path): decoded reduced") }
         let image = decoded.image
-        let faces: [[String: Any]] = detector.detectWithMeshes(in: image).map { face, mesh in
+        let faces: [[String: Any]] = detector.detectWithMeshes(in: image).map { found in
+            let box = found.face.bounds
             var record: [String: Any] = [
-                "box": [face.bounds.x, face.bounds.y, face.bounds.width, face.bounds.height].map(Double.init),
-                "score": Double(face.score),
+                "box": [box.x, box.y, box.width, box.height].map(Double.init), "score": Double(found.face.score),
             ]
-            if let mesh { record["presence"] = Double(mesh.presence) }
+            if let mesh = found.mesh { record["presence"] = Double(mesh.presence) }
             return record
         }
         let record: [String: Any] = ["file": entry.file, "width": image.width, "height": image.height, "faces": faces]

@@ -1,12 +1,14 @@
 // Development harness for the Haar cascade detector: reads the images of a list (tools/decode_to_ppm.py's
 // list.tsv: PPM path, then the truth's `file`), runs the cascade on each and writes one JSON Lines
-// prediction per image (shared/eval/SCHEMA.md) to standard output; a timing summary goes to standard error.
+// prediction per image (shared/eval/SCHEMA.md; `PredictionRecord`, as the tool writes it, `seconds` the
+// median wall time) to standard output; a timing summary with the CPU time goes to standard error.
 // Each image is timed as the median of --repeat runs, after --warmup untimed runs on the first image.
 // Usage: cascade-bench [--list list.tsv] [--sample N] [--warmup N] [--repeat N]
 //                      [default|alt2] [scaleFactor] [step] [minNeighbors] [threads] [minFace] [denseFromScale]
 //                      [neighborWeight marginWeight bias]
 import BenchmarkSupport
 import FaceDetection
+import FaceDetectionIO
 import Foundation
 
 let options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
@@ -35,10 +37,14 @@ do {
     var summary = BenchmarkSummary()
     for (number, entry) in entries.enumerated() {
         let image = try entry.load()
-        if number == 0 { options.timing.warmUp { detector.detect(in: image, minFace: minFace, threads: threads) } }
-        let (faces, time) = options.timing.measure { detector.detect(in: image, minFace: minFace, threads: threads) }
+        if number == 0 { options.timing.warmUp { detector.detect(in: image, minFaceSize: minFace, threads: threads) } }
+        let (faces, time) = options.timing.measure {
+            detector.detect(in: image, minFaceSize: minFace, threads: threads)
+        }
         summary.add(time)
-        print(PredictionLine.json(file: entry.file, width: image.width, height: image.height, time: time, faces: faces))
+        var record = PredictionRecord(file: entry.file)
+        (record.width, record.height, record.seconds, record.faces) = (image.width, image.height, time.seconds, faces)
+        print(record.jsonLine)
     }
     BenchmarkSummary.printToStandardError(
         summary.line(name: "cascade-bench (\(which.rawValue))", timing: options.timing))

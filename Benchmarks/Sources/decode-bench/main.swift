@@ -1,4 +1,4 @@
-// Development harness for the decoders: times `ImageCodec.read(path:)` (reading the file and decoding
+// Development harness for the decoders: times `DecodedImage(contentsOf:)` (reading the file and decoding
 // it to upright RGB, as the tool does before detecting) on each file named in the arguments, as the
 // median of --repeat runs after --warmup untimed ones, and prints one line per file: wall milliseconds,
 // CPU milliseconds (the process's, all threads), width x height, format, path; a summary (median and
@@ -13,8 +13,8 @@ guard !options.rest.isEmpty else { BenchmarkArguments.fail("usage: decode-bench 
 var summary = BenchmarkSummary()
 for path in options.rest {
     do {
-        options.timing.warmUp { _ = try? ImageCodec.read(path: path) }
-        let (decoded, time) = try options.timing.measure { try ImageCodec.read(path: path) }
+        options.timing.warmUp { _ = try? DecodedImage(contentsOf: path) }
+        let (decoded, time) = try options.timing.measure { try DecodedImage(contentsOf: path) }
         summary.add(time)
         print(
             String(format: "%.3f", time.seconds * 1000), String(format: "%.3f", time.cpuSeconds * 1000),

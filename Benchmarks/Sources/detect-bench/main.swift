@@ -1,14 +1,16 @@
 // Development harness for the public FaceDetector: reads the images of a list (tools/decode_to_ppm.py's
 // list.tsv: PPM path, then the truth's `file`; JPEG/PNG paths work too), detects with the given options
-// and writes one JSON Lines prediction per image (shared/eval/SCHEMA.md) to standard output; a timing
-// summary goes to standard error. Each image is timed as the median of --repeat runs, after --warmup
-// untimed runs on the first image. Score the output with `python3 ../shared/tools/score.py`.
+// and writes one JSON Lines prediction per image (shared/eval/SCHEMA.md; `PredictionRecord`, as the tool
+// writes it, `seconds` the median wall time) to standard output; a timing summary with the CPU time goes
+// to standard error. Each image is timed as the median of --repeat runs, after --warmup untimed runs on
+// the first image. Score the output with `python3 ../shared/tools/score.py`.
 // Usage: detect-bench [--list list.tsv] [--sample N] [--warmup N] [--repeat N]
 //                     [--mode fast|accurate] [--landmarks none|all] [--classification none|all]
 //                     [--min-face PIXELS] [--min-score S] [--threads N]
 // Defaults: accurate mode, no landmarks, no classification, 20 px, min score 0 (every candidate), 1 thread.
 import BenchmarkSupport
 import FaceDetection
+import FaceDetectionIO
 import Foundation
 
 var options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
@@ -34,7 +36,9 @@ do {
         if number == 0 { options.timing.warmUp { detector.detect(in: image) } }
         let (faces, time) = options.timing.measure { detector.detect(in: image) }
         summary.add(time)
-        print(PredictionLine.json(file: entry.file, width: image.width, height: image.height, time: time, faces: faces))
+        var record = PredictionRecord(file: entry.file)
+        (record.width, record.height, record.seconds, record.faces) = (image.width, image.height, time.seconds, faces)
+        print(record.jsonLine)
     }
     let o = detectorOptions
     BenchmarkSummary.printToStandardError(

@@ -30,7 +30,7 @@ func ppmBytes(_ image: RGBImage) -> Data {
 }
 
 /// The face nearest the centre of `image` among `found`, with its mesh.
-func central(_ found: [(face: Face, mesh: FaceMesh?)], in image: RGBImage) -> (face: Face, mesh: FaceMesh?)? {
+func central(_ found: [MeshedFace], in image: RGBImage) -> MeshedFace? {
     let (cx, cy) = (Float(image.width) / 2, Float(image.height) / 2)
     return found.min { a, b in
         let da = (a.face.bounds.center.x - cx, a.face.bounds.center.y - cy)
@@ -48,7 +48,7 @@ do {
             mode: .accurate, landmarks: .all, classification: .all, contours: .all, minFaceSize: .pixels(minFace)))
     let entries = ImageList.sample(try ImageList.read(options.listPath), count: options.sample)
     for (number, entry) in entries.enumerated() {
-        let decoded = try detector.readImage(atPath: entry.path)
+        let decoded = try DecodedImage(contentsOf: entry.path, reducedFor: detector)
         guard decoded.scale == 1 else { BenchmarkArguments.fail("\(entry.path): decoded reduced") }
         let image = decoded.image
         var record: [String: Any] = ["file": entry.file, "width": image.width, "height": image.height]
@@ -57,7 +57,8 @@ do {
             try ppmBytes(image).write(to: URL(fileURLWithPath: path))
             record["ppm"] = path
         }
-        if let (face, mesh) = central(detector.detectWithMeshes(in: image), in: image) {
+        if let found = central(detector.detectWithMeshes(in: image), in: image) {
+            let (face, mesh) = (found.face, found.mesh)
             record["box"] = [face.bounds.x, face.bounds.y, face.bounds.width, face.bounds.height].map(Double.init)
             if let mesh {
                 record["mesh"] = mesh.points.map { [Double($0.x), Double($0.y), Double($0.z)] }

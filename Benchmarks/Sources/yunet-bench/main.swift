@@ -85,7 +85,7 @@ do {
     var layerCost: [String: Int] = [:]
     var totals: [Double] = []
     for entry in entries {
-        let image = entry.hasSuffix(".ppm") ? try PPMImage.read(entry) : try RGBImage(contentsOf: entry)
+        let image = entry.hasSuffix(".ppm") ? try PPMImage.read(entry) : try DecodedImage(contentsOf: entry).image
         let pw = ((image.width - 1) / 32 + 1) * 32
         let ph = ((image.height - 1) / 32 + 1) * 32
         let costs = network.layerCosts(paddedWidth: pw, paddedHeight: ph)

@@ -2,7 +2,7 @@ import FaceDetection
 import FaceDetectionIO
 
 // A camera hands out BGRA frames with padded rows; here one is made from a photo.
-let photo = try RGBImage(contentsOf: "photo.jpg")
+let photo = try DecodedImage(contentsOf: "photo.jpg").image
 let bytesPerRow = photo.width * 4 + 64
 var frame = [UInt8](repeating: 0, count: bytesPerRow * photo.height)
 for y in 0..<photo.height {

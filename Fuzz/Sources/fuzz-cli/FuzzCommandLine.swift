@@ -14,7 +14,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     do throws(UsageError) {
         guard case .detect(let options) = try Command.parse(arguments) else { return 0 }
-        precondition(!options.inputs.isEmpty)
+        precondition(!options.inputs.isEmpty || options.sequence != nil)
         let given = Set(arguments)
         precondition(options.inputs.allSatisfy(given.contains))
         if let shard = try options.shard?.resolve(environment: { _ in arguments.last }) {

@@ -1,11 +1,11 @@
 import Foundation
 
-@testable import FaceDetectCLI
+@testable import FaceDetectionIO
 
 /// libFuzzer's entry: reads the bytes as a whole `--resume` log in memory (`ResumeLog.Contents`), and
 /// checks the JSON string decoder both ways: against Foundation's JSON parser (a string the decoder
 /// accepts is valid JSON with the same text, and a valid JSON string is accepted), and against the
-/// tool's writer (the bytes taken as text, written as a record's `file` by `JSONLineEncoder`, read back the
+/// tool's writer (the bytes taken as text, written as a record's `file` by `PredictionRecord`, read back the
 /// same). Any other outcome is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzResumeLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -18,4 +18,8 @@ const unsigned char *cmodels_yunet_n(size_t *size);
 const unsigned char *cmodels_yunet_s(size_t *size);
 /* Models/face_mesh.fdm: MediaPipe's face landmark network, 468 points (Apache-2.0, float16 weights). */
 const unsigned char *cmodels_face_mesh(size_t *size);
+/* Models/face_mesh_v2.fdm: MediaPipe's face mesh v2, 478 points with irises (Apache-2.0, float16 weights). */
+const unsigned char *cmodels_face_mesh_v2(size_t *size);
+/* Models/face_blendshapes.fdm: MediaPipe's blendshape model, 52 expression coefficients (Apache-2.0, float16). */
+const unsigned char *cmodels_face_blendshapes(size_t *size);
 #endif

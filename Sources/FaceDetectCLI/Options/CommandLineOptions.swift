@@ -78,6 +78,8 @@ struct CommandLineOptions: Sendable, Equatable {
     /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a
     /// fraction of its width and height.
     var hideMargin: Float = 0.1
+    /// The options given, each by its declared name (`CommandLineOption.name`: `--output` for `-o`).
+    var given: Set<String> = []
 
     /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
     /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)
@@ -109,13 +111,14 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Command {
-    /// Parses the arguments (without the program name).
+    /// Parses the arguments (without the program name) as `CommandLineOption.all` declares the
+    /// options, then checks the rules between them (`CommandLineOptions.checkCombinations`).
     ///
     /// Rules: options and inputs may be mixed; `--` ends the options; a long option's value is the
     /// next argument or follows `=`; a value given as the next argument must not start with `-`.
-    /// `--json`'s value is optional: it is taken from the next argument only when that ends in
-    /// `.json` or `.jsonl` or is `-` (otherwise the next argument is an input and JSON goes to
-    /// standard output); `--json=FILE` always takes FILE.
+    /// An optional value (`--json`'s) is taken from the next argument only when the option's
+    /// declaration accepts it (for `--json`: `-` or a name ending in `.json` or `.jsonl`);
+    /// `--json=FILE` always takes FILE.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = CommandLineOptions()
         var index = 0
@@ -140,119 +143,38 @@ extension Command {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            // The value of an option that needs one.
-            func value() throws(UsageError) -> String {
-                if let inlineValue {
-                    guard !inlineValue.isEmpty else { throw UsageError(message: "option '\(name)' needs a value") }
-                    return inlineValue
-                }
-                guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-"
-                else { throw UsageError(message: "option '\(name)' needs a value") }
-                index += 1
-                return arguments[index - 1]
-            }
-            func noValue() throws(UsageError) {
-                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
-            }
-
-            switch name {
-            case "-h", "--help":
-                try noValue()
-                return .help
-            case "--version":
-                try noValue()
-                return .version
-            case "-q", "--query":
-                try noValue()
-                options.query = true
-            case "-o", "--output": options.output = try value()
-            case "--json":
-                var destination: String?
-                if let inlineValue {
-                    guard !inlineValue.isEmpty else { throw UsageError(message: "option '--json=' needs a file name") }
-                    destination = inlineValue
-                } else if index < arguments.count, isJSONFileName(arguments[index]) {
-                    destination = arguments[index]
-                    index += 1
-                }
-                options.json = destination.map { $0 == "-" ? .standardOutput : .file($0) } ?? .standardOutput
-            case "--mode": options.detector.mode = try parseChoice(value(), option: "--mode")
-            case "--detector": options.detector.detector = try parseChoice(value(), option: "--detector")
-            case "--min-face-size": options.detector.minFaceSize = try parseMinFaceSize(value())
-            case "--threads": options.threads = try parseThreads(value())
-            case "--csv": options.csv = try value()
-            case "--crop": options.crop = try value()
-            case "--crop-margin": options.cropMargin = try parseCropMargin(value())
-            case "--blur":
-                try noValue()
-                options.anonymization = .blur
-                options.detector.anonymising = true
-            case "--pixelate":
-                try noValue()
-                options.anonymization = .pixelate
-                options.detector.anonymising = true
-            case "--progress":
-                try noValue()
-                options.progress = true
-            case "--no-progress":
-                try noValue()
-                options.progress = false
-            case "--resume":
-                try noValue()
-                options.resume = true
-            case "--shard": options.shard = try ShardSelection.Request.parse(value())
-            case "--biggest", "--prominent-face-only":
-                try noValue()
-                options.detector.prominentFaceOnly = true
-            case "--landmarks": options.detector.landmarks = try parseChoice(value(), option: "--landmarks")
-            case "--classification":
-                options.detector.classification = try parseChoice(value(), option: "--classification")
-            case "--contours": options.detector.contours = try parseChoice(value(), option: "--contours")
-            case "--rotations": options.detector.rotations = try parseChoice(value(), option: "--rotations")
-            case "--min-score": options.detector.minScore = try parseMinScore(value())
-            case "--every": options.every = try parseWholeNumber(value(), option: "--every", in: 1...100_000)
-            case "--tracks": options.tracks = try value()
-            case "--sequence": options.sequence = try value()
-            case "--hide-margin": options.hideMargin = try parseHideMargin(value())
-            case "--labels":
-                try noValue()
-                options.labels = true
-            case "--best":
-                try noValue()
-                options.faceChoice = .best
-            case "-c", "--center":
-                try noValue()
-                options.center = true
-            case "--jpeg-quality":
-                options.jpegQuality = try parseWholeNumber(value(), option: "--jpeg-quality", in: 1...100)
-            case "--png-compression":
-                options.pngCompression = try parseWholeNumber(value(), option: "--png-compression", in: 0...9)
-            case "--max-pixels":
-                options.decodeLimits.maxPixels = try parseLimit(value(), option: "--max-pixels", unit: "pixels")
-            case "--max-file-size":
-                options.decodeLimits.maxFileBytes = try parseLimit(value(), option: "--max-file-size", unit: "bytes")
-            case "-s", "--search", "--search-threshold":
-                throw UsageError(message: "option '\(name)' (face search of the older facedetect) is not supported")
-            case "-d", "--debug":
-                throw UsageError(message: "option '\(name)' (debug metrics of the older facedetect) is not supported")
-            case "--data-dir":
-                throw UsageError(message: "option '--data-dir' is not needed: the models are built into facedetect")
-            default:
+            guard let option = CommandLineOption.named(name) else {
                 throw UsageError(message: "unknown option '\(name)'")
             }
-        }
-        guard !options.inputs.isEmpty || options.sequence != nil else { throw UsageError(message: "no input given") }
-        if options.resume {
-            guard case .file? = options.json else {
-                throw UsageError(message: "--resume needs --json FILE (the records already written say what to skip)")
+            if inlineValue == "" { throw UsageError(message: "option '\(name)' needs a value") }
+            options.given.insert(option.name)
+
+            switch option.action {
+            case .command(let command):
+                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+                return command
+            case .refused:
+                throw UsageError(message: "option '\(name)' is not supported: \(option.help)")
+            case .flag(let set):
+                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+                set(&options, name)
+            case .value(_, let set):
+                if inlineValue == nil {
+                    guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-"
+                    else { throw UsageError(message: "option '\(name)' needs a value") }
+                    inlineValue = arguments[index]
+                    index += 1
+                }
+                try set(&options, OptionValue(option: name, text: inlineValue ?? ""))
+            case .optionalValue(_, let takesNext, let set):
+                if inlineValue == nil, index < arguments.count, takesNext(arguments[index]) {
+                    inlineValue = arguments[index]
+                    index += 1
+                }
+                try set(&options, inlineValue.map { OptionValue(option: name, text: $0) })
             }
         }
-        if options.inputs.filter({ $0 == "-" }).count > 1 {
-            throw UsageError(message: "'-' (paths on standard input) may be given only once")
-        }
-        if options.json == .standardOutput && options.csv == "-" {
-            throw UsageError(message: "--json and --csv cannot both write to standard output")
-        }
+        try options.checkCombinations()
         return .detect(options)
     }
 
@@ -260,81 +182,5 @@ extension Command {
     static func isJSONFileName(_ argument: String) -> Bool {
         let lowered = argument.lowercased()
         return argument == "-" || lowered.hasSuffix(".json") || lowered.hasSuffix(".jsonl")
-    }
-
-    /// `all` or `none` (or any other case of `Choice`), for `option`.
-    static func parseChoice<Choice: RawRepresentable & CaseIterable>(_ text: String, option: String) throws(UsageError)
-        -> Choice
-    where Choice.RawValue == String {
-        guard let choice = Choice(rawValue: text) else {
-            let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "\(option): unknown value '\(text)' (known: \(known))")
-        }
-        return choice
-    }
-
-    /// A score threshold 0…1.
-    static func parseMinScore(_ text: String) throws(UsageError) -> Float {
-        guard let score = Float(text), score >= 0, score <= 1 else {
-            throw UsageError(message: "--min-score: '\(text)' is not a number from 0 to 1")
-        }
-        return score
-    }
-
-    /// `F` (0 < F ≤ 1, a fraction of the image width) or `Npx` (N ≥ 1 pixels).
-    static func parseMinFaceSize(_ text: String) throws(UsageError) -> FaceDetector.MinFaceSize {
-        if text.hasSuffix("px") {
-            guard let pixels = Int(text.dropLast(2)), pixels >= 1 else {
-                throw UsageError(message: "--min-face-size: '\(text)' is not a whole number of pixels ≥ 1 (e.g. 40px)")
-            }
-            return .pixels(pixels)
-        }
-        guard let fraction = Float(text), fraction.isFinite, fraction > 0, fraction <= 1 else {
-            throw UsageError(message: "--min-face-size: '\(text)' is neither a fraction 0 < F ≤ 1 nor Npx")
-        }
-        return .fraction(fraction)
-    }
-
-    /// A fraction from 0 to 10.
-    static func parseCropMargin(_ text: String) throws(UsageError) -> Float {
-        guard let margin = Float(text), margin.isFinite, margin >= 0, margin <= 10 else {
-            throw UsageError(
-                message: "--crop-margin: '\(text)' is not a number from 0 to 10 (a fraction of the face size)")
-        }
-        return margin
-    }
-
-    /// A whole number of `unit` ≥ 1, for a limit such as `--max-pixels`.
-    static func parseLimit(_ text: String, option: String, unit: String) throws(UsageError) -> Int {
-        guard let limit = Int(text), limit >= 1 else {
-            throw UsageError(message: "\(option): '\(text)' is not a whole number of \(unit) ≥ 1")
-        }
-        return limit
-    }
-
-    /// A whole number in `range`, for `option`.
-    static func parseWholeNumber(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(
-                message: "\(option): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
-    }
-
-    /// A fraction from 0 to 1 (`--hide-margin`).
-    static func parseHideMargin(_ text: String) throws(UsageError) -> Float {
-        guard let margin = Float(text), margin.isFinite, margin >= 0, margin <= 1 else {
-            throw UsageError(
-                message: "--hide-margin: '\(text)' is not a number from 0 to 1 (a fraction of the face size)")
-        }
-        return margin
-    }
-
-    /// A whole number from 1 to 1024.
-    static func parseThreads(_ text: String) throws(UsageError) -> Int {
-        guard let threads = Int(text), (1...1024).contains(threads) else {
-            throw UsageError(message: "--threads: '\(text)' is not a whole number from 1 to 1024")
-        }
-        return threads
     }
 }

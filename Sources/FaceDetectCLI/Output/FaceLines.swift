@@ -1,3 +1,5 @@
+import FaceDetectionIO
+
 /// The text Debian's older `facedetect` printed, kept so that its scripts run unchanged: one line
 /// per face, `x y w h` in whole pixels (origin at the top-left corner), or `x y` of the centre
 /// with `--center`. With several inputs each line starts with the path and `: `, as `grep` does.

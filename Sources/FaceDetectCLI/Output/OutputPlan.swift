@@ -20,8 +20,17 @@ enum OutputPlan: Sendable, Equatable {
     /// Annotated images go below this directory, mirroring the inputs.
     case directory(String)
 
-    /// The plan for `output` (the `-o` value, if any) and the INPUT arguments.
-    static func make(output: String?, inputs: [String]) throws(UsageError) -> OutputPlan {
+    /// The plan for `output` (the `-o` value, if any) and the INPUT arguments; `crop` (the
+    /// `--crop` directory, if any) is checked too: neither may be an input directory.
+    static func make(output: String?, crop: String?, inputs: [String]) throws(UsageError) -> OutputPlan {
+        let plan = try plan(output: output, inputs: inputs)
+        if case .directory(let path) = plan { try checkNotAnInputDirectory(path, option: "-o", inputs: inputs) }
+        if let crop { try checkNotAnInputDirectory(crop, option: "--crop", inputs: inputs) }
+        return plan
+    }
+
+    /// The plan for `output` and the INPUT arguments, before the check against input directories.
+    private static func plan(output: String?, inputs: [String]) throws(UsageError) -> OutputPlan {
         guard let output else { return .none }
         let outputKind = FileSystem.kind(of: output)
         let isDirectory: Bool
@@ -58,7 +67,9 @@ enum OutputPlan: Sendable, Equatable {
     /// Refuses an output directory (`-o` or `--crop`, named by `option`) that is one of the INPUT
     /// directories: the walk never enters an output directory, so nothing would be processed, and
     /// outputs would land beside the inputs.
-    static func checkNotAnInputDirectory(_ directory: String, option: String, inputs: [String]) throws(UsageError) {
+    private static func checkNotAnInputDirectory(_ directory: String, option: String, inputs: [String])
+        throws(UsageError)
+    {
         guard case .directory = FileSystem.kind(of: directory) else { return }
         if let input = inputs.first(where: { FileSystem.isSameFile($0, directory) }) {
             throw UsageError(message: "\(option): '\(directory)' is the input directory '\(input)'; choose another")

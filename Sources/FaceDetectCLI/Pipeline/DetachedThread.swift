@@ -15,19 +15,11 @@ func startDetachedThread(_ body: @escaping @Sendable () -> Void) {
     pthread_attr_init(&attributes)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     defer { pthread_attr_destroy(&attributes) }
-    #if canImport(Darwin)
-        var thread: pthread_t? = nil
-    #else
-        var thread = pthread_t()
-    #endif
+    var thread = emptyThreadHandle()
     let result = pthread_create(
         &thread, &attributes,
         { raw in
-            #if canImport(Darwin)
-                let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
-            #else
-                let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
-            #endif
+            let body = Unmanaged<ThreadBody>.fromOpaque(threadArgument(raw)).takeRetainedValue()
             body.run()
             return nil
         }, context)

@@ -110,10 +110,8 @@ struct ImageProcessor: Sendable {
                 waited += clock.now - waitStart
                 return detector.largestReduction(forFullWidth: fullWidth)
             }
-        } catch let error as ImageCodecError {
-            return failed(error.reason, error.description)
         } catch {
-            return failed("\(error)", "\(input.path): \(error)")
+            return failed(error.reason, error.description)
         }
         record.decodeSeconds = ProgressBar.seconds(clock.now - decodeStart - waited)
         record.width = decoded.fullWidth
@@ -131,10 +129,8 @@ struct ImageProcessor: Sendable {
             // Outputs are full size: decode again without reduction.
             do {
                 decoded = try ImageCodec.read(path: input.path, limits: options.decodeLimits)
-            } catch let error as ImageCodecError {
-                return failed(error.reason, error.description)
             } catch {
-                return failed("\(error)", "\(input.path): \(error)")
+                return failed(error.reason, error.description)
             }
         }
         // The pixels move out of `decoded`, so that the annotations are drawn on them in place
@@ -224,10 +220,8 @@ struct ImageProcessor: Sendable {
         do {
             try ImageCodec.write(
                 image, to: path, quality: options.jpegQuality, pngCompression: options.pngCompression)
-        } catch let error as ImageCodecError {
-            throw FileSystemError(path: error.path, reason: error.reason)
         } catch {
-            throw FileSystemError(path: path, reason: "\(error)")
+            throw FileSystemError(path: error.path, reason: error.reason)
         }
     }
 }

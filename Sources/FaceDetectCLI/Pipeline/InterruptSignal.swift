@@ -2,6 +2,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -17,13 +19,7 @@ enum InterruptSignal {
     static func install() {
         _ = received.load(ordering: .relaxed)  // initialise the global before a handler can touch it
         var action = sigaction()
-        #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in
-                InterruptSignal.received.store(number, ordering: .relaxed)
-            }
-        #else
-            action.__sigaction_u.__sa_handler = { number in InterruptSignal.received.store(number, ordering: .relaxed) }
-        #endif
+        setHandler(of: &action) { number in InterruptSignal.received.store(number, ordering: .relaxed) }
         action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)

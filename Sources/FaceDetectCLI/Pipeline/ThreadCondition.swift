@@ -21,9 +21,7 @@ final class ThreadCondition: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
-        #if !canImport(Darwin)
-            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        #endif
+        useMonotonicClock(&attributes)
         pthread_cond_init(condition, &attributes)
         pthread_condattr_destroy(&attributes)
     }
@@ -46,21 +44,7 @@ final class ThreadCondition: @unchecked Sendable {
     func wait() { pthread_cond_wait(condition, mutex) }
 
     /// `wait()` for at most `seconds`; false when the time ran out.
-    func wait(seconds: Double) -> Bool {
-        var deadline = timespec()
-        #if canImport(Darwin)
-            // Darwin's timed wait takes a relative time.
-            deadline.tv_sec = Int(seconds)
-            deadline.tv_nsec = Int((seconds - Double(Int(seconds))) * 1e9)
-            return pthread_cond_timedwait_relative_np(condition, mutex, &deadline) == 0
-        #else
-            clock_gettime(CLOCK_MONOTONIC, &deadline)
-            let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
-            deadline.tv_sec += nanoseconds / 1_000_000_000
-            deadline.tv_nsec = nanoseconds % 1_000_000_000
-            return pthread_cond_timedwait(condition, mutex, &deadline) == 0
-        #endif
-    }
+    func wait(seconds: Double) -> Bool { timedWait(condition, mutex, seconds: seconds) }
 
     /// Wakes one waiting thread.
     func signal() { pthread_cond_signal(condition) }

@@ -4,6 +4,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -52,7 +54,7 @@ final class ChildProcess: @unchecked Sendable {
         // The parent's ends must not leak into this or any other child.
         for fd in [inputPipe[1], outputPipe[0], errorPipe[0]] where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
-        var actions = posix_spawn_file_actions_t()
+        var (actions, attributes) = emptySpawnSettings()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if pipeInput {
@@ -67,7 +69,6 @@ final class ChildProcess: @unchecked Sendable {
         }
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
 
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // Its own process group (Ctrl-C stays with the tool), default signal actions, nothing blocked.
@@ -85,7 +86,7 @@ final class ChildProcess: @unchecked Sendable {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var child: pid_t = 0
-        let result = posix_spawnp(&child, arguments[0], &actions, &attributes, &cArguments, environ)
+        let result = posix_spawnp(&child, arguments[0], &actions, &attributes, &cArguments, processEnvironment())
         // The child's ends belong to the child now.
         for fd in [inputPipe[0], outputPipe[1], errorPipe[1]] where fd >= 0 { close(fd) }
         guard result == 0 else {

@@ -1,4 +1,5 @@
 import FaceDetection
+import FaceDetectionIO
 
 /// The in-order stage that videos and image sequences share: the tracker, the per-track
 /// summaries for `--tracks`, and the hiding buffer that holds frames back before they are written.
@@ -28,7 +29,7 @@ struct FrameTracking {
         self.holdsFrames = holdsFrames
         // Hold back enough frames to cover a track's allowed misses (in frames, with --every),
         // within `heldBytes`.
-        let wanted = (FaceTracker.Options().maximumMissedFrames + 1) * every
+        let wanted = (FaceTracker.Options().maxMissedFrames + 1) * every
         hiding = HidingBuffer(delay: max(1, min(wanted, Self.heldBytes / max(frameBytes, 1))), margin: margin)
     }
 

@@ -2,6 +2,8 @@ import FaceDetectionIO
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -18,27 +20,6 @@ enum VideoCommand {
         if ImageFormat(path: path) != nil { return false }
         guard FileSystem.kind(of: path) == .regularFile else { return false }
         return VideoContainer.of(path: path) != nil
-    }
-
-    /// Checks the options that only make sense with (or without) videos; `videos` says which case it is.
-    static func check(_ options: CommandLineOptions, videos: Bool) throws(UsageError) {
-        if videos {
-            if options.sequence != nil && !options.inputs.isEmpty {
-                throw UsageError(message: "--sequence takes the frames' folder: give no other INPUT")
-            }
-            if options.inputs.contains(where: { !isVideo($0) }) {
-                throw UsageError(message: "videos and images cannot be mixed in one run")
-            }
-            for (flag, given) in [
-                ("--csv", options.csv != nil), ("--crop", options.crop != nil), ("--resume", options.resume),
-                ("--shard", options.shard != nil),
-            ] where given {
-                throw UsageError(message: "\(flag) is for photos, not videos")
-            }
-        } else {
-            if options.every != 1 { throw UsageError(message: "--every is for videos") }
-            if options.tracks != nil { throw UsageError(message: "--tracks is for videos") }
-        }
     }
 
     /// The output file for `input`: `-o` itself for one video (unless it is a directory), else

@@ -29,19 +29,22 @@ struct FaceAttributes: Sendable {
     /// Annotates `face` (whose `landmarks` hold the measured points) seen in `image`: sets the Euler
     /// angles (fitted to `mesh` when given, else to the measured points); with `landmarks`, replaces
     /// the landmarks by Android's set for the yaw (measured where measured, else estimated); with
-    /// `classification`, sets the three probabilities (the eyes' with the mesh's eyelids and the
-    /// smile's from the mesh's shape and mouth when given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
+    /// `classification`, sets the three probabilities (from `blendshapes` when given, else the eyes'
+    /// with the mesh's eyelids and the smile's from the mesh's shape and mouth when given). Leaves the face unchanged where the measured points do not allow a fit (fewer than
     /// four model points).
     func annotate(
-        _ face: inout Face, in image: RGBImage, mesh: FaceMesh? = nil, landmarks: Bool = true,
-        classification: Bool = true
+        _ face: inout Face, in image: RGBImage, mesh: FaceMesh? = nil, blendshapes: Blendshapes? = nil,
+        landmarks: Bool = true, classification: Bool = true
     ) {
         let measured = face.landmarks
         guard let pose = mesh.flatMap(meshPoseEstimator.estimate) ?? poseEstimator.estimate(measured) else { return }
         face.eulerX = pose.eulerX
         face.eulerY = pose.eulerY
         face.eulerZ = pose.eulerZ
-        if classification, let aligned = AlignedFace(image: image, landmarks: measured) {
+        if classification, let blendshapes {
+            face.smilingProbability = BlendshapeProbabilities.smiling(blendshapes)
+            (face.leftEyeOpenProbability, face.rightEyeOpenProbability) = BlendshapeProbabilities.eyesOpen(blendshapes)
+        } else if classification, let aligned = AlignedFace(image: image, landmarks: measured) {
             face.smilingProbability = mesh.map { meshSmile.probability($0, in: image) } ?? smile.probability(aligned)
             if var open = eyes.probabilities(aligned) {
                 if let mesh { open = meshEyes.probabilities(mesh, pixel: open) }

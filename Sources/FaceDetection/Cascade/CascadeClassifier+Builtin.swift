@@ -17,8 +17,9 @@ extension CascadeClassifier {
         }
     }
 
-    /// Reads one of the cascades compiled into the library.
-    public init(_ builtin: Builtin) throws {
+    /// Reads one of the cascades compiled into the library (``ModelFileError`` only for a broken build:
+    /// the tests parse every compiled-in model).
+    public init(_ builtin: Builtin) throws(ModelFileError) {
         try self.init(modelBytes: builtin.modelBytes)
     }
 }

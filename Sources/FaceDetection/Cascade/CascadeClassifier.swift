@@ -50,13 +50,13 @@ public struct CascadeClassifier: Sendable {
     let features: [Feature]
 
     /// Number of stages.
-    public var stageCount: Int { stages.count }
+    package var stageCount: Int { stages.count }
     /// Number of weak classifiers over all stages.
-    public var weakClassifierCount: Int { weaks.count }
+    package var weakClassifierCount: Int { weaks.count }
 
     /// Reads a cascade from a model file of kind `HAAR`; throws `ModelFileError` when the kind,
     /// a tensor or an index is wrong, or when the cascade uses tilted features (not supported).
-    init(model: ModelFile) throws {
+    init(model: ModelFile) throws(ModelFileError) {
         try model.expectKind("HAAR")
         let window = try model.ints("window", shape: [2])
         let stageThreshold = try model.floats("stageThreshold", shape: [-1])
@@ -154,8 +154,9 @@ public struct CascadeClassifier: Sendable {
         return copy
     }
 
-    /// Reads a cascade from the bytes of a model file (e.g. a `.fdm` the caller loaded).
-    public init(modelBytes: [UInt8]) throws {
+    /// Reads a cascade from the bytes of a model file (e.g. a `.fdm` the caller loaded); throws
+    /// ``ModelFileError`` when they are not a usable `HAAR` model.
+    public init(modelBytes: [UInt8]) throws(ModelFileError) {
         try self.init(model: ModelFile(bytes: modelBytes))
     }
 }

@@ -45,15 +45,15 @@ public struct CascadeDetector: Sendable {
         self.settings = settings
     }
 
-    /// The faces in `image` at least `minFace` pixels wide, best first, using up to `threads`
+    /// The faces in `image` at least `minFaceSize` pixels wide, best first, using up to `threads`
     /// threads (pyramid levels are shared among them).
-    public func detect(in image: RGBImage, minFace: Int, threads: Int = 1) -> [Face] {
-        detect(gray: image.grayscale(), minFace: minFace, threads: threads)
+    public func detect(in image: RGBImage, minFaceSize: Int, threads: Int = 1) -> [Face] {
+        detect(gray: image.grayscale(), minFaceSize: minFaceSize, threads: threads)
     }
 
-    /// The faces in a grey image (see `detect(in:minFace:threads:)`).
-    public func detect(gray: GrayImage, minFace: Int, threads: Int = 1) -> [Face] {
-        let hits = scan(gray: gray, minFace: minFace, threads: threads)
+    /// The faces in a grey image (see `detect(in:minFaceSize:threads:)`).
+    public func detect(gray: GrayImage, minFaceSize: Int, threads: Int = 1) -> [Face] {
+        let hits = scan(gray: gray, minFace: minFaceSize, threads: threads)
         let groups = CascadeHitGrouping.group(hits, minNeighbors: settings.minNeighbors)
         let lastThreshold = Double(cascade.stages[cascade.stages.count - 1].threshold)
         return groups.map { g in

@@ -3,7 +3,7 @@ extension Face: Codable {
     private enum CodingKeys: String, CodingKey {
         case box, score, landmarks, contours
         case smilingProbability, leftEyeOpenProbability, rightEyeOpenProbability
-        case eulerX, eulerY, eulerZ
+        case eulerX, eulerY, eulerZ, blendshapes
     }
 
     /// A key that is a landmark's or a contour's name.
@@ -46,6 +46,7 @@ extension Face: Codable {
         for (key, value) in [(CodingKeys.eulerX, eulerX), (.eulerY, eulerY), (.eulerZ, eulerZ)] {
             try container.encodeIfPresent(value.map { FixedDecimal($0, places: Self.anglePlaces) }, forKey: key)
         }
+        try container.encodeIfPresent(blendshapes, forKey: .blendshapes)
     }
 
     /// Decodes a face from the form of <doc:JSONOutput> (other keys, such as a video frame's
@@ -74,6 +75,7 @@ extension Face: Codable {
         eulerX = try container.decodeIfPresent(Float.self, forKey: .eulerX)
         eulerY = try container.decodeIfPresent(Float.self, forKey: .eulerY)
         eulerZ = try container.decodeIfPresent(Float.self, forKey: .eulerZ)
+        blendshapes = try container.decodeIfPresent(Blendshapes.self, forKey: .blendshapes)
     }
 
     /// The object at `key`, whose keys are names of `Name` (landmark types, contour kinds), as

@@ -61,6 +61,8 @@ extension LandmarkType {
         case .rightCheek: return .leftCheek
         case .mouthLeft: return .mouthRight
         case .mouthRight: return .mouthLeft
+        case .leftPupil: return .rightPupil
+        case .rightPupil: return .leftPupil
         case .noseBase, .noseTip, .mouthBottom: return self
         }
     }

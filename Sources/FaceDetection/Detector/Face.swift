@@ -4,8 +4,8 @@
 ///
 /// `Codable` in the form of the command-line tool's JSON Lines (<doc:JSONOutput>): `box` as
 /// `[x, y, width, height]`, `score`, `landmarks` keyed by ``LandmarkType`` raw value, `contours`
-/// keyed by ``FaceContour/Kind`` raw value, the probabilities and the Euler angles; keys in that
-/// order, and the keys of values that were not computed left out. The tool writes it through its
+/// keyed by ``FaceContour/Kind`` raw value, the probabilities, the Euler angles and `blendshapes`
+/// (an object of the 52 names); keys in that order, and the keys of values that were not computed left out. The tool writes it through its
 /// own encoder, with the schema's fixed decimals; `JSONEncoder` gives the same keys (in its own
 /// order) with exact values (a `Float` decodes to the same `Float`). Decoding puts `landmarks` in
 /// ``LandmarkType`` order and `contours` in ``FaceContour/Kind`` order (a JSON object has no order
@@ -33,6 +33,9 @@ public struct Face: Sendable, Equatable {
     /// ML Kit's contours, in `FaceContour.Kind.allCases` order (empty when contours are off, or
     /// when the face had no eye landmarks to align the mesh with).
     public var contours: [FaceContour] = []
+    /// MediaPipe's 52 expression coefficients (``Blendshapes``), when `Options.blendshapes` asked
+    /// for them and the face had eye points to align face mesh v2 with.
+    public var blendshapes: Blendshapes?
 
     /// A face with a box and a score; everything else empty.
     public init(bounds: Rect, score: Float, landmarks: [Landmark] = []) {

@@ -122,7 +122,7 @@ extension FaceDetector {
     /// coordinates, best first.
     func search(in image: RGBImage, minFace: Int, minScore: Float, threads: Int, shouldStop: () -> Bool) -> [Face] {
         switch options.effectiveDetector {
-        case .cascade: return cascadeDetector.detect(in: image, minFace: minFace, threads: threads)
+        case .cascade: return cascadeDetector.detect(in: image, minFaceSize: minFace, threads: threads)
         case .mtcnn: return mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
         case .yunet, .yunetSmall:
             return yunet?.detect(

@@ -43,17 +43,13 @@ public struct FaceDetector: Sendable {
         /// fast mode's.
         case yunetSmall = "yunet-s"
 
-        /// The least score of a face unless `Options.minScore` says otherwise, measured on
-        /// detection-dev. YuNet, 0.3 for faces under 48 px and 0.5 for larger ones, which must also
-        /// be faces to the mesh when they score under 0.6 and the mesh runs (docs/results.md: AP
-        /// 0.838 with every face under 10 px ignored, against 0.815 at 0.5 for all). The cascade,
-        /// 0.25: at 20 px it keeps 82 % of the true faces and removes 93 % of the false ones
-        /// (precision 0.25 → 0.79). MTCNN, 0.25: below O-Net's own threshold (0.7), so it changes
-        /// nothing. This is the lowest of the detector's thresholds.
-        public var defaultMinScore: Float { defaultRule(anonymising: false).lowestScore }
-
-        /// The detector's rule for which candidates are faces when `Options.minScore` is not set;
-        /// `anonymising`: the recall-first rule for faces that are to be hidden.
+        /// The detector's rule for which candidates are faces when `Options.minScore` is not set,
+        /// measured on detection-dev; `anonymising`: the recall-first rule for faces that are to be
+        /// hidden. YuNet, 0.3 for faces under 48 px and 0.5 for larger ones, which must also be faces
+        /// to the mesh when they score under 0.6 and the mesh runs (docs/results.md: AP 0.838 with
+        /// every face under 10 px ignored, against 0.815 at 0.5 for all). The cascade, 0.25: at 20 px
+        /// it keeps 82 % of the true faces and removes 93 % of the false ones (precision 0.25 → 0.79).
+        /// MTCNN, 0.25: below O-Net's own threshold (0.7), so it changes nothing.
         func defaultRule(anonymising: Bool) -> CandidateScoreRule {
             switch self {
             case .cascade, .mtcnn: return .uniform(0.25)
@@ -83,6 +79,14 @@ public struct FaceDetector: Sendable {
         /// No contours (the mesh still runs when landmarks or classification are on).
         case none
         /// The fifteen contours of `FaceContour.Kind` (133 points) for every face.
+        case all
+    }
+
+    /// Whether MediaPipe's 52 expression coefficients are reported (``Face/blendshapes``).
+    public enum BlendshapeMode: String, Sendable, CaseIterable {
+        /// No coefficients (the default; classification still reads some of them).
+        case none
+        /// All 52, from face mesh v2's points by MediaPipe's blendshape model.
         case all
     }
 
@@ -121,11 +125,14 @@ public struct FaceDetector: Sendable {
         /// whenever landmarks or classification are on: it refines the box and the landmarks and
         /// gives the pose, the eyes' and the smile's probabilities.
         public var contours: ContourMode
+        /// MediaPipe's 52 expression coefficients for every face (``Face/blendshapes``).
+        public var blendshapes: BlendshapeMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
         /// Faces scoring below this are dropped (0 keeps every candidate, e.g. to draw a
-        /// precision-recall curve); `nil`: the detector's default rule (YuNet's depends on the
-        /// face's size, see `Detector.defaultMinScore`).
+        /// precision-recall curve); `nil`: the detector's default rule, measured on detection-dev
+        /// (YuNet: 0.3 for faces under 48 px, 0.5 for larger ones, which must also be faces to the
+        /// mesh when they score under 0.6; the cascade and MTCNN: 0.25).
         public var minScore: Float?
         /// Keep only the largest face: the greatest box area (width × height), the best-scoring one
         /// among equally large ones (as ML Kit's `enableProminentFaceOnly`, and the tool's
@@ -169,7 +176,8 @@ public struct FaceDetector: Sendable {
         /// from that size up to the whole frame.
         public init(
             mode: Mode = .accurate, landmarks: LandmarkMode = .all, classification: ClassificationMode = .all,
-            contours: ContourMode = .none, minFaceSize: MinFaceSize = .standard, minScore: Float? = nil,
+            contours: ContourMode = .none, blendshapes: BlendshapeMode = .none, minFaceSize: MinFaceSize = .standard,
+            minScore: Float? = nil,
             prominentFaceOnly: Bool = false, anonymising: Bool = false, threads: Int = 1, detector: Detector? = nil,
             rotations: Rotations = .none
         ) {
@@ -181,6 +189,7 @@ public struct FaceDetector: Sendable {
             self.landmarks = landmarks
             self.classification = classification
             self.contours = contours
+            self.blendshapes = blendshapes
             self.minFaceSize = minFaceSize
             self.prominentFaceOnly = prominentFaceOnly
             self.threads = threads
@@ -203,6 +212,9 @@ public struct FaceDetector: Sendable {
     /// Whether the options ask for landmarks or classification, which also need dlib's nose base
     /// and the attributes derived from the points.
     let needsAttributes: Bool
+    /// Whether the options ask for landmarks, classification or blendshapes, which run face mesh v2
+    /// (the pupils, the blendshapes the probabilities come from).
+    let needsExpressions: Bool
     /// Euler angles, Android's landmarks and the probabilities, from the measured points.
     let attributes = FaceAttributes()
 
@@ -216,21 +228,22 @@ public struct FaceDetector: Sendable {
             cascade: BuiltinModels.parsed(BuiltinModels.frontalFaceAlt2, "haarcascade_frontalface_alt2.fdm"))
     }
 
-    /// A detector with `options` whose fast mode runs the cascade in `cascadeModelBytes`
+    /// A detector with `options` whose cascade (`Detector.cascade`) is the one in `cascadeModelBytes`
     /// (throws `ModelFileError` when they are not a usable `HAAR` model).
-    public init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws {
+    init(options: Options = Options(), cascadeModelBytes: [UInt8]) throws(ModelFileError) {
         self.init(options: options, cascade: try CascadeClassifier(modelBytes: cascadeModelBytes))
     }
 
-    /// A detector with `options` whose fast mode runs `cascade` with `settings`.
-    public init(
+    /// A detector with `options` whose cascade (`Detector.cascade`) is `cascade` with `settings`.
+    init(
         options: Options = Options(), cascade: CascadeClassifier,
         settings: CascadeDetector.Settings = CascadeDetector.Settings()
     ) {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
         needsAttributes = options.landmarks == .all || options.classification == .all
-        needsPoints = needsAttributes || options.contours == .all
+        needsExpressions = needsAttributes || options.blendshapes == .all
+        needsPoints = needsExpressions || options.contours == .all
         switch options.effectiveDetector {
         case .yunet: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetN, "yunet_n.fdm"))
         case .yunetSmall: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetS, "yunet_s.fdm"))
@@ -269,7 +282,7 @@ public struct FaceDetector: Sendable {
     /// landmarks, contours and probabilities were measured with (``FaceMesh``: 468 points and the
     /// network's features); the mesh is nil where none ran: options without landmarks,
     /// classification or contours, or a face without both eye points.
-    public func detectWithMeshes(in image: RGBImage) -> [(face: Face, mesh: FaceMesh?)] {
+    public func detectWithMeshes(in image: RGBImage) -> [MeshedFace] {
         runMeshed(on: image, afterStage: { _ in })
     }
 
@@ -294,11 +307,21 @@ public struct FaceDetector: Sendable {
     /// its network's layers; the other stages, and the MTCNN and cascade searches, run to their end
     /// once started.
     ///
-    /// The work runs on the calling task's thread (`options.threads` spreads one stage over more);
-    /// a ``PixelBuffer`` is converted first with `RGBImage(_:)`, whose result can cross tasks.
-    public func process(_ image: RGBImage) async throws -> [Face] {
-        try Task.checkCancellation()
-        return try run(on: image, afterStage: { _ in try Task.checkCancellation() }, stopSearch: { Task.isCancelled })
+    /// The work runs on the calling task's thread (`options.threads` spreads one stage over more).
+    public func process(_ image: RGBImage) async throws(CancellationError) -> [Face] {
+        if Task.isCancelled { throw CancellationError() }
+        return try run(
+            on: image,
+            afterStage: { _ throws(CancellationError) in if Task.isCancelled { throw CancellationError() } },
+            stopSearch: { Task.isCancelled })
+    }
+
+    /// The faces in `buffer` (a camera or video frame in borrowed memory), as `detect(in:)` finds
+    /// them, for Swift concurrency: the buffer is converted into the upright ``RGBImage`` first (its
+    /// memory is read only then, during this call), and the search checks the task's cancellation
+    /// as `process(_:)` does for an image.
+    public func process(_ buffer: PixelBuffer) async throws(CancellationError) -> [Face] {
+        try await process(RGBImage(buffer))
     }
 
     /// The stages of `detect(in:)`, after each of which `process(_:)` checks for cancellation.
@@ -315,18 +338,18 @@ public struct FaceDetector: Sendable {
     /// stop the search there), and `stopSearch` asked (on the calling thread) during YuNet's search:
     /// when it says yes, the search ends with no face and `afterStage(.detection)` is called even
     /// then, so that it can throw.
-    func run(
-        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws -> Void,
+    func run<Failure: Error>(
+        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws(Failure) -> Void,
         stopSearch: () -> Bool = { false }
-    ) rethrows -> [Face] {
+    ) throws(Failure) -> [Face] {
         try runMeshed(on: image, minFace: minFace, afterStage: afterStage, stopSearch: stopSearch).map(\.face)
     }
 
     /// `run(on:minFace:afterStage:stopSearch:)` with each face's mesh (nil where none ran).
-    func runMeshed(
-        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws -> Void,
+    func runMeshed<Failure: Error>(
+        on image: RGBImage, minFace: Int? = nil, afterStage: (Stage) throws(Failure) -> Void,
         stopSearch: () -> Bool = { false }
-    ) rethrows -> [(face: Face, mesh: FaceMesh?)] {
+    ) throws(Failure) -> [MeshedFace] {
         let minFace = minFace ?? options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
@@ -357,25 +380,24 @@ public struct FaceDetector: Sendable {
         }
         guard needsPoints, !faces.isEmpty else {
             for i in faces.indices { faces[i].landmarks = [] }
-            return faces.map { ($0, nil) }
+            return faces.map { MeshedFace(face: $0, mesh: nil) }
         }
         try afterStage(.detection)
         guard orientations.contains(where: { $0 != .up }) else {
             return try measured(faces, in: image, threads: threads, afterStage: afterStage)
         }
         // Each face is measured in the picture in which it is upright, and reported in the photo's.
-        var results: [(face: Face, mesh: FaceMesh?)] = []
+        var results: [MeshedFace] = []
         for orientation in [ImageOrientation.up, .right, .down, .left] {
             let group = faces.indices.filter { orientations[$0] == orientation }
             guard !group.isEmpty else { continue }
             let view = image.applying(orientation)
             let upright = group.map { faces[$0].upright(orientation, width: image.width, height: image.height) }
-            for (face, mesh) in try measured(upright, in: view, threads: threads, afterStage: afterStage) {
+            for found in try measured(upright, in: view, threads: threads, afterStage: afterStage) {
                 results.append(
-                    (
-                        face.stored(orientation, width: image.width, height: image.height),
-                        mesh?.stored(orientation, width: image.width, height: image.height)
-                    ))
+                    MeshedFace(
+                        face: found.face.stored(orientation, width: image.width, height: image.height),
+                        mesh: found.mesh?.stored(orientation, width: image.width, height: image.height)))
             }
         }
         // Faces of different orientations measured onto one face are one face: the better stays.
@@ -388,9 +410,9 @@ public struct FaceDetector: Sendable {
     /// The points, mesh, contours and attributes the options ask for, measured on `faces` (found in
     /// `image` and upright in it), with duplicates the mesh moved onto one face removed; each face
     /// with its mesh (nil where none ran).
-    private func measured(
-        _ faces: [Face], in image: RGBImage, threads: Int, afterStage: (Stage) throws -> Void
-    ) rethrows -> [(face: Face, mesh: FaceMesh?)] {
+    private func measured<Failure: Error>(
+        _ faces: [Face], in image: RGBImage, threads: Int, afterStage: (Stage) throws(Failure) -> Void
+    ) throws(Failure) -> [MeshedFace] {
         var faces = faces
         let rule = options.scoreRule
         if options.effectiveDetector != .mtcnn {
@@ -406,11 +428,7 @@ public struct FaceDetector: Sendable {
         // The mesh runs on every face that gets landmarks, probabilities or contours: it is aligned by
         // the eye points, so it runs before they may be dropped. Where it ran, it refines the box.
         let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
-        // The smile model also reads the network's features from a second look at each face that is
-        // wide enough for it to pay.
-        var meshes = estimator.meshes(
-            for: faces, in: image, threads: threads,
-            featuresFor: { options.classification == .all && $0.bounds.width >= Self.smallestFaceWithFeatures })
+        var meshes = estimator.meshes(for: faces, in: image, threads: threads)
         // A large face of middling score that the mesh does not take for a face is dropped.
         let confirmed = faces.indices.filter { i in
             meshes[i].map { rule.keeps(faces[i], presence: $0.presence) } ?? true
@@ -433,36 +451,46 @@ public struct FaceDetector: Sendable {
             faces = distinct.map { faces[$0] }
             meshes = distinct.map { meshes[$0] }
         }
-        if needsAttributes { try afterStage(.contours) }
-        guard needsAttributes else {
+        if needsAttributes || needsExpressions { try afterStage(.contours) }
+        guard needsAttributes || needsExpressions else {
             for i in faces.indices { faces[i].landmarks = [] }
-            return faces.map { ($0, nil) }
+            return faces.map { MeshedFace(face: $0, mesh: nil) }
         }
         let found = faces
         let foundMeshes = meshes
-        // Each face on its own: what the attributes derive from the points and the mesh (dlib's nose
-        // base only where there is no mesh).
+        let expressions =
+            needsExpressions
+            ? FaceMeshV2Estimator(
+                network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
+                blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm")) : nil
+        // Each face on its own: face mesh v2 and its blendshapes (aligned by the measured eyes, so before
+        // the landmarks are replaced), then what the attributes derive from the points and the meshes
+        // (dlib's nose base only where there is no mesh).
         return parallelMap(count: found.count, threads: threads) { i in
             var face = found[i]
-            if foundMeshes[i] == nil {
-                let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
-                face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
+            let irises = expressions.flatMap { $0.points(for: face, in: image) }
+            let shapes = irises.flatMap { expressions?.blendshapes($0.points) }
+            if needsAttributes {
+                if foundMeshes[i] == nil {
+                    let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
+                    face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
+                }
+                attributes.annotate(
+                    &face, in: image, mesh: foundMeshes[i], blendshapes: shapes,
+                    landmarks: options.landmarks == .all, classification: options.classification == .all)
             }
-            attributes.annotate(
-                &face, in: image, mesh: foundMeshes[i], landmarks: options.landmarks == .all,
-                classification: options.classification == .all)
-            if options.landmarks == .none { face.landmarks = [] }
-            return (face, foundMeshes[i])
+            if options.landmarks == .all, let irises {
+                face.landmarks += [
+                    Landmark(type: .leftPupil, position: irises.position(FaceMeshV2Estimator.leftIrisCentre)),
+                    Landmark(type: .rightPupil, position: irises.position(FaceMeshV2Estimator.rightIrisCentre)),
+                ]
+            } else if options.landmarks == .none {
+                face.landmarks = []
+            }
+            if options.blendshapes == .all { face.blendshapes = shapes }
+            return MeshedFace(face: face, mesh: foundMeshes[i])
         }
     }
-
-    /// The narrowest face box, in pixels, whose smile reads the mesh network's features from a
-    /// second look (`FaceMeshEstimator.withFeatures`, about 1 ms per face); narrower faces get the
-    /// mesh shape model's probability alone. On smile-dev shrunk so that the faces are 20 to 40 px
-    /// wide (photos 48, 64 and 96 px wide, padded), the features add at most 0.005 to the in-sample AUC (0.911 → 0.916,
-    /// 0.928 → 0.933, 0.941 → 0.943), while in a crowd most faces are that small and the second
-    /// look would be a third of the per-face cost.
-    static let smallestFaceWithFeatures: Float = 48
 
     /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
     private func measuredNoseBase(of face: Face, in image: RGBImage, predictor: ShapePredictor) -> [Landmark] {

@@ -1,7 +1,8 @@
 /// The landmarks that the face mesh measures, and how they join the five points of the landmark model.
 extension FaceMesh {
     /// Where the mesh puts a landmark that it measures, or `nil` for the ones it does not (ears, ear
-    /// tips: those stay estimates of the generic face; the nose tip: see ``measuredLandmarks(refining:)``).
+    /// tips: those stay estimates of the generic face; the nose tip: see ``measuredLandmarks(refining:)``;
+    /// the pupils: face mesh v2's iris centres, which this mesh does not have).
     ///
     /// Eyes: the mean of the eye contour's 16 points (`FaceContour.Kind.leftEye`, `.rightEye`); mouth
     /// corners: points 291 and 61; nose base: 2 (subnasale, where the nose meets the upper lip); mouth
@@ -16,7 +17,7 @@ extension FaceMesh {
         case .mouthBottom: return position(17)
         case .leftCheek: return position(425)
         case .rightCheek: return position(205)
-        case .leftEar, .rightEar, .leftEarTip, .rightEarTip, .noseTip: return nil
+        case .leftEar, .rightEar, .leftEarTip, .rightEarTip, .noseTip, .leftPupil, .rightPupil: return nil
         }
     }
 

@@ -20,7 +20,7 @@ public struct FaceMeshEstimator: Sendable {
 
     /// The estimator with the embedded model (`Models/face_mesh.fdm`); throws
     /// `ModelFileError` if the embedded model does not load.
-    public init() throws { network = try BuiltinModels.faceMesh.get() }
+    public init() throws(ModelFileError) { network = try BuiltinModels.faceMesh.get() }
 
     /// The estimator running `network`.
     init(network: FaceMeshNetwork) { self.network = network }
@@ -72,7 +72,7 @@ public struct FaceMeshEstimator: Sendable {
         guard image.width > 0 && image.height > 0, region.center.x.isFinite, region.center.y.isFinite,
             region.side.isFinite, region.side > 0, region.rotation.isFinite
         else { return mesh }
-        region.crop(image, size: FaceMeshNetwork.inputSize, into: &scratch.padded)
+        region.crop(size: FaceMeshNetwork.inputSize).rgbPadded(image, into: &scratch.padded)
         var result = mesh
         result.features = network.trunkPadded(scratch: &scratch)
         return result
@@ -95,17 +95,10 @@ public struct FaceMeshEstimator: Sendable {
     /// The network on `region` of `image`, its points mapped back into the image.
     func mesh(in region: FaceMeshRegion, of image: RGBImage, scratch: inout FaceMeshScratch) -> FaceMesh {
         let size = FaceMeshNetwork.inputSize
-        region.crop(image, size: size, into: &scratch.padded)
+        let crop = region.crop(size: size)
+        crop.rgbPadded(image, into: &scratch.padded)
         let out = network.runPadded(scratch: &scratch)
-        let scale = region.side / Float(size)
-        var points: [SIMD3<Float>] = []
-        points.reserveCapacity(FaceMesh.pointCount)
-        for k in 0..<FaceMesh.pointCount {
-            // network pixels → region units → image pixels; z scaled like x
-            let (x, y, z) = (out.landmarks[3 * k], out.landmarks[3 * k + 1], out.landmarks[3 * k + 2])
-            let p = region.imagePoint(u: x / Float(size), v: y / Float(size))
-            points.append(SIMD3(p.x, p.y, z * scale))
-        }
+        let points = crop.imagePoints(out.landmarks, count: FaceMesh.pointCount)
         return FaceMesh(points: points, presence: 1 / (1 + exp(-out.faceLogit)))
     }
 }

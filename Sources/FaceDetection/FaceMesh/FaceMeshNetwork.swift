@@ -86,7 +86,7 @@ final class FaceMeshNetwork: Sendable {
     }
 
     /// Runs the network on the input in `s.padded`, in the stem's padded layout (193 rows of 193
-    /// pixels, the last pixel of each row and the last row zero; `FaceMeshRegion.crop` writes it).
+    /// pixels, the last pixel of each row and the last row zero; `AffineCrop.rgbPadded` writes it).
     func runPadded(scratch s: inout FaceMeshScratch) -> Output {
         let n = Self.inputSize
         stem.apply(padded: s.padded, height: n, width: n, into: &s.first)
@@ -129,13 +129,6 @@ final class FaceMeshNetwork: Sendable {
             out += map.values[start..<start + map.width * map.channels]
         }
         return out
-    }
-
-    /// Runs the network with scratch memory from `scratchPool`.
-    func run(_ input: [Float]) -> Output {
-        var scratch = scratchPool.take()
-        defer { scratchPool.giveBack(scratch) }
-        return run(input, scratch: &scratch)
     }
 
     /// One head on the trunk in `s.first` (left unchanged); its dense output (padded to a multiple of

@@ -5,7 +5,7 @@ struct FaceMeshScratch {
     /// Layer outputs, taking turns.
     var first = BorderedFeatureMap(), second = BorderedFeatureMap(), third = BorderedFeatureMap()
     /// The network's input with its zero row and column, as the stem reads it: the face region sampled
-    /// to 192×192×3 floats by `FaceMeshRegion.crop`.
+    /// to 192×192×3 floats by `AffineCrop.rgbPadded`.
     var padded: [Float] = []
     /// One output row of a block's depthwise convolution.
     var row: [Float] = []

@@ -27,6 +27,10 @@ public enum LandmarkType: String, Sendable, CaseIterable, Hashable, Codable {
     case mouthRight
     /// Centre of the lower lip.
     case mouthBottom
+    /// Centre of the subject's left iris (Apple Vision's name; measured by face mesh v2, never estimated).
+    case leftPupil
+    /// Centre of the subject's right iris.
+    case rightPupil
 }
 
 /// One landmark: its type and where it is in the image.

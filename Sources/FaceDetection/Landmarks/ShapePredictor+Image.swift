@@ -1,8 +1,7 @@
 extension ShapePredictor {
     /// The model's points for the face in `box` of a colour image, reading grey levels with dlib's
-    /// rule for RGB pixels, `(R + G + B) / 3` rounded down (dlib's `pixel.h`), which is what dlib's
-    /// predictor sees when given an RGB image. Only the few thousand pixels the trees look at are
-    /// converted.
+    /// rule for RGB pixels (``GreyLevel/landmarks(_:_:_:)``), which is what dlib's predictor sees
+    /// when given an RGB image. Only the few thousand pixels the trees look at are converted.
     func predict(in image: RGBImage, box: Rect) -> [Point] {
         image.pixels.withUnsafeBufferPointer { rgb in
             // Safety: fit calls this only for 0 ≤ x < width, 0 ≤ y < height, so index + 2 < pixels.count.
@@ -12,9 +11,9 @@ extension ShapePredictor {
         }
     }
 
-    /// dlib's grey level of the RGB pixel starting at `index`: the channels' mean, rounded down.
+    /// dlib's grey level of the RGB pixel starting at `index` (``GreyLevel/landmarks(_:_:_:)``).
     @inline(__always)
     static func dlibGray(_ rgb: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt8 {
-        UInt8((UInt16(rgb[index]) + UInt16(rgb[index + 1]) + UInt16(rgb[index + 2])) / 3)
+        GreyLevel.landmarks(rgb[index], rgb[index + 1], rgb[index + 2])
     }
 }

@@ -3,18 +3,23 @@
 /// conv 2×2 64→128, PReLU, dense 1152→256, PReLU, then the heads stacked into one dense layer:
 /// face logits (2), box regression (4), landmarks (x1…x5, y1…y5 in box units).
 struct ONet: Sendable {
-    let conv1: Convolution, pool1 = MaxPool(size: 3, stride: 2), conv2: Convolution
-    let pool2 = MaxPool(size: 3, stride: 2), conv3: Convolution, pool3 = MaxPool(size: 2, stride: 2)
-    let conv4: Convolution, dense5: Dense
+    /// The convolutions and pools, in order.
+    let features: [FeatureLayer]
+    let dense5: Dense
     /// Outputs 0–1: not-face / face logits; 2–5: dx1, dy1, dx2, dy2; 6–15: landmarks.
     let heads: Dense
 
     /// Reads tensors `onet.*` of an MTCNN model.
     init(model: ModelFile) throws {
-        conv1 = try model.convolution("onet.conv1", activation: "onet.prelu1")
-        conv2 = try model.convolution("onet.conv2", activation: "onet.prelu2")
-        conv3 = try model.convolution("onet.conv3", activation: "onet.prelu3")
-        conv4 = try model.convolution("onet.conv4", activation: "onet.prelu4")
+        let conv1 = try model.convolution("onet.conv1", activation: "onet.prelu1")
+        let conv2 = try model.convolution("onet.conv2", activation: "onet.prelu2")
+        let conv3 = try model.convolution("onet.conv3", activation: "onet.prelu3")
+        let conv4 = try model.convolution("onet.conv4", activation: "onet.prelu4")
+        features = [
+            .convolution(conv1), .pool(MaxPool(size: 3, stride: 2)), .convolution(conv2),
+            .pool(MaxPool(size: 3, stride: 2)), .convolution(conv3), .pool(MaxPool(size: 2, stride: 2)),
+            .convolution(conv4),
+        ]
         dense5 = try model.dense(
             "onet.dense5", activation: "onet.prelu5", inputOrder: RNet.xycOrder(height: 3, width: 3, channels: 128))
         heads = try model.stackedDense(["onet.dense6_1", "onet.dense6_2", "onet.dense6_3"])
@@ -25,13 +30,7 @@ struct ONet: Sendable {
 
     /// Runs the net on `scratch.input` (48×48); the 16 outputs are the start of `scratch.output`.
     func forward(_ scratch: inout CNNScratch) {
-        conv1.apply(scratch.input, into: &scratch.first)
-        pool1.apply(scratch.first, into: &scratch.second)
-        conv2.apply(scratch.second, into: &scratch.first)
-        pool2.apply(scratch.first, into: &scratch.second)
-        conv3.apply(scratch.second, into: &scratch.first)
-        pool3.apply(scratch.first, into: &scratch.second)
-        conv4.apply(scratch.second, into: &scratch.first)
+        scratch.run(features)
         precondition(
             scratch.first.pixelStride == 128 && scratch.first.height * scratch.first.width * 128 == dense5.inputs)
         dense5.apply(scratch.first.values, into: &scratch.vector)

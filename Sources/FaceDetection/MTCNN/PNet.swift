@@ -5,6 +5,8 @@ struct PNet: Sendable {
     let conv1: Convolution, pool1 = MaxPool(size: 2, stride: 2), conv2: Convolution, conv3: Convolution
     /// Channels 0–1: not-face / face logits; 2–5: dx1, dy1, dx2, dy2.
     let heads: Convolution
+    /// All of the above, in order.
+    let layers: [FeatureLayer]
 
     /// Reads tensors `pnet.*` of an MTCNN model.
     init(model: ModelFile) throws {
@@ -12,6 +14,7 @@ struct PNet: Sendable {
         conv2 = try model.convolution("pnet.conv2", activation: "pnet.prelu2")
         conv3 = try model.convolution("pnet.conv3", activation: "pnet.prelu3")
         heads = try model.stackedConvolution(["pnet.conv4_1", "pnet.conv4_2"])
+        layers = [.convolution(conv1), .pool(pool1), .convolution(conv2), .convolution(conv3), .convolution(heads)]
         guard conv1.inputChannels == 3, conv1.outputChannels == 10, conv2.outputChannels == 16,
             conv3.outputChannels == 32, heads.inputChannels == 32, heads.outputChannels == 6,
             heads.kernelWidth == 1
@@ -44,10 +47,6 @@ struct PNet: Sendable {
 
     /// Runs the net on `scratch.input` (at least 12×12); the result map is `scratch.first`.
     func forward(_ scratch: inout CNNScratch) {
-        conv1.apply(scratch.input, into: &scratch.first)
-        pool1.apply(scratch.first, into: &scratch.second)
-        conv2.apply(scratch.second, into: &scratch.first)
-        conv3.apply(scratch.first, into: &scratch.second)
-        heads.apply(scratch.second, into: &scratch.first)
+        scratch.run(layers)
     }
 }

@@ -2,16 +2,21 @@
 /// conv 3×3 28→48, PReLU, max-pool 3/2 (ceil), conv 2×2 48→64, PReLU, dense 576→128, PReLU, then
 /// the heads stacked into one dense layer: face logits (2) and box regression (4).
 struct RNet: Sendable {
-    let conv1: Convolution, pool1 = MaxPool(size: 3, stride: 2), conv2: Convolution
-    let pool2 = MaxPool(size: 3, stride: 2), conv3: Convolution, dense4: Dense
+    /// The convolutions and pools, in order.
+    let features: [FeatureLayer]
+    let dense4: Dense
     /// Outputs 0–1: not-face / face logits; 2–5: dx1, dy1, dx2, dy2.
     let heads: Dense
 
     /// Reads tensors `rnet.*` of an MTCNN model.
     init(model: ModelFile) throws {
-        conv1 = try model.convolution("rnet.conv1", activation: "rnet.prelu1")
-        conv2 = try model.convolution("rnet.conv2", activation: "rnet.prelu2")
-        conv3 = try model.convolution("rnet.conv3", activation: "rnet.prelu3")
+        let conv1 = try model.convolution("rnet.conv1", activation: "rnet.prelu1")
+        let conv2 = try model.convolution("rnet.conv2", activation: "rnet.prelu2")
+        let conv3 = try model.convolution("rnet.conv3", activation: "rnet.prelu3")
+        features = [
+            .convolution(conv1), .pool(MaxPool(size: 3, stride: 2)), .convolution(conv2),
+            .pool(MaxPool(size: 3, stride: 2)), .convolution(conv3),
+        ]
         dense4 = try model.dense(
             "rnet.dense4", activation: "rnet.prelu4", inputOrder: Self.xycOrder(height: 3, width: 3, channels: 64))
         heads = try model.stackedDense(["rnet.dense5_1", "rnet.dense5_2"])
@@ -32,11 +37,7 @@ struct RNet: Sendable {
 
     /// Runs the net on `scratch.input` (24×24); the 6 outputs are the start of `scratch.output`.
     func forward(_ scratch: inout CNNScratch) {
-        conv1.apply(scratch.input, into: &scratch.first)
-        pool1.apply(scratch.first, into: &scratch.second)
-        conv2.apply(scratch.second, into: &scratch.first)
-        pool2.apply(scratch.first, into: &scratch.second)
-        conv3.apply(scratch.second, into: &scratch.first)
+        scratch.run(features)
         precondition(
             scratch.first.pixelStride == 64 && scratch.first.height * scratch.first.width * 64 == dense4.inputs)
         dense4.apply(scratch.first.values, into: &scratch.vector)

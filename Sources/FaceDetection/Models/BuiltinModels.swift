@@ -20,6 +20,14 @@ enum BuiltinModels {
     static let faceMesh: Result<FaceMeshNetwork, ModelFile.Error> = load(cmodels_face_mesh) {
         try FaceMeshNetwork(model: $0)
     }
+    /// MediaPipe's face mesh v2 (`Models/face_mesh_v2.fdm`), 478 points with the irises.
+    static let faceMeshV2: Result<FaceMeshV2Network, ModelFile.Error> = load(cmodels_face_mesh_v2) {
+        try FaceMeshV2Network(model: $0)
+    }
+    /// MediaPipe's blendshape model (`Models/face_blendshapes.fdm`), 52 expression coefficients.
+    static let blendshapes: Result<BlendshapeNetwork, ModelFile.Error> = load(cmodels_face_blendshapes) {
+        try BlendshapeNetwork(model: $0)
+    }
 
     /// The model that `result` holds; a compiled-in model that does not parse is a broken build (the
     /// bytes are part of the program, and the tests parse every one), so that stops the program
@@ -42,6 +50,8 @@ enum BuiltinModels {
             ("mtcnn.fdm", bytes(of: cmodels_mtcnn)), ("shape5.fdm", bytes(of: cmodels_shape5)),
             ("yunet_n.fdm", bytes(of: cmodels_yunet_n)), ("yunet_s.fdm", bytes(of: cmodels_yunet_s)),
             ("face_mesh.fdm", bytes(of: cmodels_face_mesh)),
+            ("face_mesh_v2.fdm", bytes(of: cmodels_face_mesh_v2)),
+            ("face_blendshapes.fdm", bytes(of: cmodels_face_blendshapes)),
         ]
     }
 

@@ -56,7 +56,7 @@ struct ModelFile: Sendable {
     let tensors: [String: Tensor]
 
     /// Parses a model from its bytes; checks magic, version, bounds and checksum.
-    init(bytes: [UInt8]) throws {
+    init(bytes: [UInt8]) throws(Error) {
         try self.init(storage: ModelBytes(copying: bytes), verifyingChecksum: true)
     }
 
@@ -64,12 +64,12 @@ struct ModelFile: Sendable {
     /// binary), without copying them. Checks magic, version and bounds; the checksum only when
     /// `verifyingChecksum` is set (the tests check every compiled-in model's checksum once, so a
     /// run can trust them, as it trusts its own code).
-    init(immortal bytes: UnsafeRawBufferPointer, verifyingChecksum: Bool) throws {
+    init(immortal bytes: UnsafeRawBufferPointer, verifyingChecksum: Bool) throws(Error) {
         try self.init(storage: ModelBytes(immortal: bytes), verifyingChecksum: verifyingChecksum)
     }
 
     /// Parses the model in `storage`.
-    private init(storage: ModelBytes, verifyingChecksum: Bool) throws {
+    private init(storage: ModelBytes, verifyingChecksum: Bool) throws(Error) {
         let bytes = storage.buffer
         let magic: [UInt8] = Array("FDMODEL".utf8) + [0]
         guard bytes.count >= 24 else {
@@ -116,13 +116,13 @@ struct ModelFile: Sendable {
     }
 
     /// Throws unless the model is of `kind`.
-    func expectKind(_ expected: String) throws {
+    func expectKind(_ expected: String) throws(Error) {
         guard kind == expected else { throw Error.wrongKind(expected: expected, found: kind) }
     }
 
     /// The tensor `name` as Floats (float32 or float16), checking its shape when `shape` is given
     /// (`-1` in `shape` matches any size).
-    func floats(_ name: String, shape: [Int]? = nil) throws -> [Float] {
+    func floats(_ name: String, shape: [Int]? = nil) throws(Error) -> [Float] {
         let t = try tensor(name, shape: shape)
         switch t.dtype {
         case .float32: return t.withElementBytes { Self.littleEndianValues($0, count: t.count, as: Float.self) }
@@ -135,14 +135,14 @@ struct ModelFile: Sendable {
     }
 
     /// The tensor `name` as Int32 values, checking its shape when `shape` is given.
-    func ints(_ name: String, shape: [Int]? = nil) throws -> [Int32] {
+    func ints(_ name: String, shape: [Int]? = nil) throws(Error) -> [Int32] {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .int32 else { throw Error.badTensor(name, reason: "expected int32, found \(t.dtype)") }
         return t.withElementBytes { Self.littleEndianValues($0, count: t.count, as: Int32.self) }
     }
 
     /// The tensor `name` as bytes, checking its shape when `shape` is given.
-    func bytes(_ name: String, shape: [Int]? = nil) throws -> [UInt8] {
+    func bytes(_ name: String, shape: [Int]? = nil) throws(Error) -> [UInt8] {
         let t = try tensor(name, shape: shape)
         guard t.dtype == .uint8 else { throw Error.badTensor(name, reason: "expected uint8, found \(t.dtype)") }
         return t.withElementBytes { Array($0) }
@@ -166,7 +166,7 @@ struct ModelFile: Sendable {
     }
 
     /// The tensor `name`, checking its shape when `shape` is given.
-    func tensor(_ name: String, shape: [Int]? = nil) throws -> Tensor {
+    func tensor(_ name: String, shape: [Int]? = nil) throws(Error) -> Tensor {
         guard let t = tensors[name] else { throw Error.missingTensor(name) }
         if let shape {
             guard shape.count == t.shape.count, zip(shape, t.shape).allSatisfy({ $0 == -1 || $0 == $1 }) else {
@@ -213,12 +213,16 @@ private struct ByteReader {
     let bytes: UnsafeRawBufferPointer
     var position: Int
 
-    mutating func take(_ n: Int) throws -> UnsafeRawBufferPointer {
+    mutating func take(_ n: Int) throws(ModelFileError) -> UnsafeRawBufferPointer {
         guard n >= 0, position <= bytes.count - n else { throw ModelFile.Error.truncated }
         defer { position += n }
         return UnsafeRawBufferPointer(rebasing: bytes[position..<(position + n)])
     }
-    mutating func u8() throws -> UInt8 { try take(1)[0] }
-    mutating func u16() throws -> UInt16 { UInt16(littleEndian: try take(2).loadUnaligned(as: UInt16.self)) }
-    mutating func u32() throws -> UInt32 { UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self)) }
+    mutating func u8() throws(ModelFileError) -> UInt8 { try take(1)[0] }
+    mutating func u16() throws(ModelFileError) -> UInt16 {
+        UInt16(littleEndian: try take(2).loadUnaligned(as: UInt16.self))
+    }
+    mutating func u32() throws(ModelFileError) -> UInt32 {
+        UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self))
+    }
 }

@@ -1,6 +1,6 @@
-/// Why a model could not be read: what `FaceDetector(options:cascadeModelBytes:)` and
-/// `CascadeClassifier(modelBytes:)` throw for bytes that are not a usable model (the compiled-in
-/// models are part of the build and are checked by the tests).
+/// Why a model could not be read: what `CascadeClassifier(modelBytes:)` throws for bytes that are not
+/// a usable model (the compiled-in models, which `CascadeClassifier(_:)` and `FaceMeshEstimator()`
+/// read, are part of the build and are checked by the tests).
 public enum ModelFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes do not start with `FDMODEL\0`.
     case badMagic

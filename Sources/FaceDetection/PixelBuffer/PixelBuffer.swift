@@ -34,7 +34,7 @@ public struct PixelBuffer {
     public enum Error: Swift.Error, Equatable, Sendable {
         /// The width or height is negative.
         case negativeSize(width: Int, height: Int)
-        /// A side is longer than ``PixelBuffer/maximumSide`` pixels.
+        /// A side is longer than ``PixelBuffer/maxSide`` pixels.
         case tooLarge(width: Int, height: Int)
         /// The format needs `expected` planes and `actual` were given.
         case wrongPlaneCount(expected: Int, actual: Int)
@@ -62,7 +62,7 @@ public struct PixelBuffer {
         width: Int, height: Int, format: PixelFormat, planes: [Plane], orientation: ImageOrientation = .up
     ) throws(Error) {
         guard width >= 0, height >= 0 else { throw .negativeSize(width: width, height: height) }
-        guard width <= Self.maximumSide, height <= Self.maximumSide else {
+        guard width <= Self.maxSide, height <= Self.maxSide else {
             throw .tooLarge(width: width, height: height)
         }
         guard planes.count == format.planeCount else {
@@ -90,7 +90,7 @@ public struct PixelBuffer {
 
     /// The longest side a buffer may have, 2^28 pixels (far beyond any camera or video frame), so
     /// that no size computation can overflow.
-    public static let maximumSide = 1 << 28
+    public static let maxSide = 1 << 28
 
     /// Width of the upright picture (the height of the stored one for orientations 5…8).
     public var uprightWidth: Int { orientation.swapsDimensions ? height : width }

@@ -11,8 +11,8 @@ enum GenericFaceModel {
     /// The model point of a landmark type.
     static func point(_ type: LandmarkType) -> SIMD3<Float> {
         switch type {
-        case .leftEye: return SIMD3(3.151146, 2.624618, 3.465663)  // mean of vertices 263 and 362
-        case .rightEye: return SIMD3(-3.151146, 2.624618, 3.465663)  // mean of vertices 33 and 133
+        case .leftEye, .leftPupil: return SIMD3(3.151146, 2.624618, 3.465663)  // mean of vertices 263 and 362
+        case .rightEye, .rightPupil: return SIMD3(-3.151146, 2.624618, 3.465663)  // mean of vertices 33 and 133
         case .noseTip: return SIMD3(0, -1.126865, 7.475604)  // vertex 1
         case .noseBase: return SIMD3(0, -2.089024, 6.058267)  // vertex 2 (subnasale)
         case .mouthLeft: return SIMD3(2.456206, -4.342621, 4.283884)  // vertex 291

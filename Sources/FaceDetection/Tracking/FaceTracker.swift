@@ -10,10 +10,10 @@
 /// How: each live track predicts its box in the new frame from its last detected box and its
 /// velocity (a constant-velocity model, in pixels per analysed frame). Detections are matched to
 /// predictions greedily, best overlap first (intersection over union at least
-/// ``Options/minimumOverlap``); a detection that overlaps no prediction can still match a nearby
-/// prediction of similar size (centre distance at most ``Options/maximumCentreDistance`` face
+/// ``Options/minOverlap``); a detection that overlaps no prediction can still match a nearby
+/// prediction of similar size (centre distance at most ``Options/maxCenterDistance`` face
 /// widths), for fast motion. An unmatched detection starts a new track. A track that matches
-/// nothing keeps its predicted box for up to ``Options/maximumMissedFrames`` analysed frames
+/// nothing keeps its predicted box for up to ``Options/maxMissedFrames`` analysed frames
 /// (a face hidden for a moment, or missed by the detector, keeps its identifier), then ends.
 ///
 /// Smoothing: the reported box (centre, width, height) and every landmark go through a
@@ -25,23 +25,23 @@ public struct FaceTracker: Sendable {
     public struct Options: Sendable, Equatable {
         /// The least intersection over union between a detection and a track's predicted box for
         /// them to be the same face (default 0.2).
-        public var minimumOverlap: Float = 0.2
+        public var minOverlap: Float = 0.2
         /// A detection overlapping no prediction enough may still continue a track whose predicted
         /// centre is at most this many face widths away, when their widths differ by less than a
         /// factor of 1.5 (default 0.75).
-        public var maximumCentreDistance: Float = 0.75
+        public var maxCenterDistance: Float = 0.75
         /// A detection that matches no track but overlaps a face already reported in the same
         /// frame by at least this intersection over union is taken for a second box on that face
         /// and dropped, instead of starting a track (default 0.45).
         public var duplicateOverlap: Float = 0.45
         /// How many analysed frames in a row a track survives without a detection (default 10:
         /// a third of a second at 30 frames per second).
-        public var maximumMissedFrames: Int = 10
+        public var maxMissedFrames: Int = 10
         /// Whether boxes and landmarks are smoothed (default true); without it, reported faces are
         /// the detections themselves.
         public var smoothing: Bool = true
         /// The One-Euro filter's cutoff in hertz for a still face (default 1.5).
-        public var minimumCutoff: Float = 1.5
+        public var minCutoff: Float = 1.5
         /// The One-Euro filter's speed coefficient, per face width per second (default 2).
         public var beta: Float = 2
 
@@ -121,7 +121,7 @@ public struct FaceTracker: Sendable {
         for (f, face) in faces.enumerated() {
             for (t, predicted) in predictions.enumerated() {
                 let overlap = face.bounds.iou(predicted)
-                if overlap >= options.minimumOverlap {
+                if overlap >= options.minOverlap {
                     overlapping.append((overlap, f, t))
                     continue
                 }
@@ -130,7 +130,7 @@ public struct FaceTracker: Sendable {
                 let dx = face.bounds.center.x - predicted.center.x
                 let dy = face.bounds.center.y - predicted.center.y
                 let distance = (dx * dx + dy * dy).squareRoot() / max(predicted.width, 1)
-                if distance <= options.maximumCentreDistance { near.append((distance, f, t)) }
+                if distance <= options.maxCenterDistance { near.append((distance, f, t)) }
             }
         }
         overlapping.sort { $0.overlap > $1.overlap }
@@ -167,14 +167,14 @@ public struct FaceTracker: Sendable {
             }
         }
         for t in tracks.indices where !trackTaken[t] { tracks[t].missed += 1 }
-        tracks.removeAll { $0.missed > options.maximumMissedFrames }
+        tracks.removeAll { $0.missed > options.maxMissedFrames }
         tracks += newTracks
         return result
     }
 
     /// A new track for `face`, with the next identifier.
     private mutating func startTrack(_ face: Face, time: Double) -> Track {
-        let filter = OneEuroFilter(minCutoff: options.minimumCutoff, beta: options.beta)
+        let filter = OneEuroFilter(minCutoff: options.minCutoff, beta: options.beta)
         var track = Track(
             id: nextId, lastBox: face.bounds, lastTime: time, face: face,
             boxFilters: [OneEuroFilter](repeating: filter, count: 4))
@@ -215,7 +215,7 @@ public struct FaceTracker: Sendable {
         result.bounds = Rect(
             x: filtered[0] - filtered[2] / 2, y: filtered[1] - filtered[3] / 2, width: filtered[2],
             height: filtered[3])
-        let prototype = OneEuroFilter(minCutoff: options.minimumCutoff, beta: options.beta)
+        let prototype = OneEuroFilter(minCutoff: options.minCutoff, beta: options.beta)
         result.landmarks = face.landmarks.map { landmark in
             var filters = track.landmarkFilters[landmark.type] ?? [prototype, prototype]
             let x = filters[0].filter(landmark.position.x, interval: interval, scale: scale)

@@ -1,6 +1,6 @@
 import FaceDetection
 
-/// The EXIF `Orientation` tag (0x0112): read from, and written into, an APP1 Exif payload.
+/// The EXIF `Orientation` tag (0x0112), read from an APP1 Exif payload (the decoders apply it).
 ///
 /// The payload is what follows a JPEG APP1 marker's length field: "Exif\0\0" and then a TIFF
 /// structure in either byte order ("II" little-endian or "MM" big-endian). Reading checks every
@@ -52,8 +52,8 @@ public enum ExifOrientation {
     }
 
     /// A minimal APP1 Exif payload ("Exif\0\0" + TIFF with one IFD0 entry) that records `orientation`,
-    /// for writing with `ImageCodec.encodeJPEG(_:quality:exif:)`.
-    public static func payload(for orientation: ImageOrientation, bigEndian: Bool = false) -> [UInt8] {
+    /// for writing with `ImageCodec.encodeJPEG(_:quality:exif:)` (the tests' oriented photos).
+    package static func payload(for orientation: ImageOrientation, bigEndian: Bool = false) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] {
             bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)]
         }

@@ -28,19 +28,17 @@ enum HEIFCodec {
         if status.code != 0 { throw error(status, format: format, name: name, bytes: bytes) }
         let width = Int(header.width)
         let height = Int(header.height)
-        if let problem = limits.violation(width: width, height: height) {
-            throw ImageCodecError.exceedsLimits(path: name, reason: problem)
-        }
+        try limits.check(width: width, height: height, path: name)
         try checkCodedSizes(in: bytes, width: width, height: height, format: format, name: name)
         beforeDecoding(width, height)
         let count = width * height * 3
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let pixels = [UInt8](count: count) { rgb in
+            // Safety: reads $0.count bytes; cheif_decode fails (code 2) unless count == width·height·3,
+            // the capacity of the buffer it writes.
             _ = bytes.withUnsafeBufferPointer {
-                // Safety: reads $0.count bytes; cheif_decode fails (code 2) unless count == width·height·3,
-                // the capacity of the buffer it writes.
-                cheif_decode($0.baseAddress, $0.count, maxDimension, buffer.baseAddress, count, &status)
+                cheif_decode($0.baseAddress, $0.count, maxDimension, rgb, count, &status)
             }
-            initialized = status.code == 0 ? count : 0
+            return status.code == 0
         }
         if status.code != 0 { throw error(status, format: format, name: name, bytes: bytes) }
         var warnings: [String] = []

@@ -1,9 +1,11 @@
 import FaceDetection
 
-/// Reading and decoding JPEG, PNG, HEIF (HEIC), AVIF and WebP images; encoding and writing JPEG and
-/// PNG. Every error thrown is an `ImageCodecError`.
+/// Decoding JPEG, PNG, HEIF (HEIC), AVIF and WebP images and encoding JPEG and PNG, in memory. Every
+/// error thrown is an ``ImageCodecError``. Files are read with ``DecodedImage/init(contentsOf:limits:reducedFor:)``
+/// and written with `RGBImage.write(to:quality:pngCompression:)`.
 public enum ImageCodec {
-    /// Reads and decodes the image file at `path` (never modifying it).
+    /// Reads and decodes the image file at `path` (never modifying it): what
+    /// ``DecodedImage/init(contentsOf:limits:reducedFor:)`` does.
     ///
     /// The format is decided by the content, not the extension. The result is RGB8 and upright (the
     /// EXIF orientation of a JPEG APP1 block, a PNG eXIf chunk or a WebP EXIF chunk is applied; of a
@@ -18,7 +20,9 @@ public enum ImageCodec {
     /// A truncated JPEG that libjpeg can partly decode succeeds, with the warning "Premature end of
     /// JPEG file" first in `warnings`: the missing part of a baseline JPEG is grey (RGB 128), a
     /// progressive one keeps its coarser scans there. A truncated PNG fails ("truncated PNG").
-    public static func read(path: String, limits: DecodeLimits = .init(), maxScale: Int = 1) throws -> DecodedImage {
+    package static func read(
+        path: String, limits: DecodeLimits = .init(), maxScale: Int = 1
+    ) throws(ImageCodecError) -> DecodedImage {
         try read(path: path, limits: limits, maxScale: { _, _ in maxScale })
     }
 
@@ -28,22 +32,25 @@ public enum ImageCodec {
     /// It is asked for the other formats too (whose answer is ignored: they decode at full size), always after
     /// `limits` were checked and before any pixel memory is allocated, so a caller may also wait
     /// there until it has memory for the image.
-    public static func read(
+    package static func read(
         path: String, limits: DecodeLimits = .init(),
         maxScale: (_ fullWidth: Int, _ fullHeight: Int) -> Int
-    ) throws -> DecodedImage {
-        let bytes = try FileReading.bytes(atPath: path, maxBytes: limits.maxFileBytes) { start in
+    ) throws(ImageCodecError) -> DecodedImage {
+        let bytes = try FileReading.bytes(atPath: path, maxBytes: limits.maxFileBytes) {
+            start throws(ImageCodecError) in
             _ = try format(of: start, name: path)
         }
         return try decode(bytes, name: path, limits: limits, maxScale: maxScale)
     }
 
-    /// Decodes JPEG, PNG, HEIF, AVIF or WebP `bytes` (see `read(path:limits:maxScale:)`); `name` is
+    /// Decodes JPEG, PNG, HEIF, AVIF or WebP `bytes` as ``DecodedImage/init(contentsOf:limits:reducedFor:)``
+    /// reads a file: upright, checked against `limits` before pixel memory is allocated; `maxScale` > 1
+    /// lets a JPEG decode at 1/2, 1/4 or 1/8 size (the largest power of two ≤ `maxScale`). `name` is
     /// used in error messages.
     public static func decode(
         _ bytes: [UInt8], name: String, limits: DecodeLimits = .init(),
         maxScale: Int = 1
-    ) throws -> DecodedImage {
+    ) throws(ImageCodecError) -> DecodedImage {
         try decode(bytes, name: name, limits: limits) { _, _ in maxScale }
     }
 
@@ -52,7 +59,7 @@ public enum ImageCodec {
     private static func decode(
         _ bytes: [UInt8], name: String, limits: DecodeLimits,
         maxScale: (_ fullWidth: Int, _ fullHeight: Int) -> Int
-    ) throws -> DecodedImage {
+    ) throws(ImageCodecError) -> DecodedImage {
         let format = try format(of: bytes, name: name)
         switch format {
         case .jpeg: return try JPEGCodec.decode(bytes, name: name, limits: limits, scale: maxScale)
@@ -64,7 +71,7 @@ public enum ImageCodec {
     }
 
     /// The format of a file that starts with `bytes`, or an error saying why it cannot be decoded.
-    static func format(of bytes: [UInt8], name: String) throws -> ImageFormat {
+    static func format(of bytes: [UInt8], name: String) throws(ImageCodecError) -> ImageFormat {
         if bytes.isEmpty { throw ImageCodecError.empty(path: name) }
         guard let format = ImageFormat.sniff(bytes) else {
             throw UnsupportedFormat.error(for: bytes, name: name)
@@ -83,7 +90,7 @@ public enum ImageCodec {
     public static func encode(
         _ image: RGBImage, as format: ImageFormat, quality: Int = 92,
         pngCompression: Int = defaultPNGCompression
-    ) throws -> [UInt8] {
+    ) throws(ImageCodecError) -> [UInt8] {
         switch format {
         case .jpeg: return try JPEGCodec.encode(image, quality: quality, exif: nil, name: "<\(format.rawValue)>")
         case .png: return try PNGCodec.encode(image, compression: pngCompression, name: "<\(format.rawValue)>")
@@ -95,8 +102,10 @@ public enum ImageCodec {
     }
 
     /// Encodes `image` as a JPEG that carries `exif`, an APP1 payload starting "Exif\0\0"
-    /// (see `ExifOrientation.payload(for:bigEndian:)`).
-    public static func encodeJPEG(_ image: RGBImage, quality: Int = 92, exif: [UInt8]?) throws -> [UInt8] {
+    /// (see `ExifOrientation.payload(for:bigEndian:)`), for the tests' oriented photos.
+    package static func encodeJPEG(
+        _ image: RGBImage, quality: Int = 92, exif: [UInt8]?
+    ) throws(ImageCodecError) -> [UInt8] {
         try JPEGCodec.encode(image, quality: quality, exif: exif, name: "<jpeg>")
     }
 
@@ -104,10 +113,10 @@ public enum ImageCodec {
     /// atomically (temporary file in the same directory, then rename; nothing is left on failure).
     /// Any other extension, a read-only format's among them, fails before anything is written. `quality` (JPEG) and `pngCompression`
     /// are those of `encode(_:as:quality:pngCompression:)`. The encoded file is streamed row by row
-    /// to the temporary file, never held whole in memory.
-    public static func write(
+    /// to the temporary file, never held whole in memory. What `RGBImage.write(to:quality:pngCompression:)` does.
+    package static func write(
         _ image: RGBImage, to path: String, quality: Int = 92, pngCompression: Int = defaultPNGCompression
-    ) throws {
+    ) throws(ImageCodecError) {
         switch ImageFormat(path: path) {
         case .png?: try PNGCodec.write(image, compression: pngCompression, to: path)
         case .jpeg?: try JPEGCodec.write(image, quality: quality, to: path)

@@ -15,7 +15,7 @@ enum JPEGCodec {
     static func decode(
         _ bytes: [UInt8], name: String, limits: DecodeLimits,
         scale chooseScale: (_ width: Int, _ height: Int) -> Int, maxScanPixels: UInt64 = maxScanPixels
-    ) throws -> DecodedImage {
+    ) throws(ImageCodecError) -> DecodedImage {
         var header = CJPEGHeader()
         var status = CJPEGStatus()
         var exif = [UInt8](repeating: 0, count: Int(CJPEG_EXIF_CAPACITY))
@@ -33,9 +33,7 @@ enum JPEGCodec {
 
         let width = Int(header.width)
         let height = Int(header.height)
-        if let problem = limits.violation(width: width, height: height) {
-            throw ImageCodecError.exceedsLimits(path: name, reason: problem)
-        }
+        try limits.check(width: width, height: height, path: name)
         var warnings: [String] = []
         let tagValue =
             header.exifLength > 0 ? ExifOrientation.value(inExif: Array(exif.prefix(Int(header.exifLength)))) : nil
@@ -50,15 +48,15 @@ enum JPEGCodec {
         let scaledWidth = Int(header.scaledWidth)
         let scaledHeight = Int(header.scaledHeight)
         let count = scaledWidth * scaledHeight * 3
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let pixels = [UInt8](count: count) { rgb in
+            // Safety: reads $0.count bytes; cjpeg_decode fails (code 2) unless count is exactly the
+            // scaled width·height·3 it writes, and rgb has room for count bytes.
             _ = bytes.withUnsafeBufferPointer {
-                // Safety: reads $0.count bytes; cjpeg_decode fails (code 2) unless count is exactly the
-                // scaled width·height·3 it writes, and buffer has room for count bytes.
                 cjpeg_decode(
                     $0.baseAddress, $0.count, Int32(scale), CUnsignedLongLong(maxScanPixels),
-                    Int32(orientation.rawValue), buffer.baseAddress, count, &status)
+                    Int32(orientation.rawValue), rgb, count, &status)
             }
-            initialized = status.code == 0 ? count : 0
+            return status.code == 0
         }
         if status.code != 0 { throw error(status, name: name) }
         if status.warningCount > 0 {
@@ -83,27 +81,22 @@ enum JPEGCodec {
     static let maxScanPixels: UInt64 = 1 << 32
 
     /// Encodes `image` as a baseline JPEG of `quality` 1…100, with an optional APP1 Exif payload.
-    static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws -> [UInt8] {
+    static func encode(_ image: RGBImage, quality: Int, exif: [UInt8]?, name: String) throws(ImageCodecError) -> [UInt8]
+    {
         try check(image, quality: quality, name: name)
-        var status = CJPEGStatus()
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
         let exifBytes = exif ?? []
-        _ = image.pixels.withUnsafeBufferPointer { rgb in
-            exifBytes.withUnsafeBufferPointer { exif in
-                // Safety: cjpeg_encode reads width·height·3 = pixels.count bytes (RGBImage's invariant) and
-                // exif.count Exif bytes, refusing more than CJPEG_EXIF_CAPACITY − 2.
-                cjpeg_encode(
-                    rgb.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
-                    exif.baseAddress, exif.count, &output, &size, &status)
+        return try ShimEncoding.encoded(free: cjpeg_free, failure: { encodingError($0, name: name) }) {
+            output, size, status in
+            _ = image.pixels.withUnsafeBufferPointer { rgb in
+                exifBytes.withUnsafeBufferPointer { exif in
+                    // Safety: cjpeg_encode reads width·height·3 = pixels.count bytes (RGBImage's invariant)
+                    // and exif.count Exif bytes, refusing more than CJPEG_EXIF_CAPACITY − 2.
+                    cjpeg_encode(
+                        rgb.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
+                        exif.baseAddress, exif.count, &output, &size, &status)
+                }
             }
         }
-        defer { cjpeg_free(output) }
-        guard status.code == 0, let output else {
-            throw ImageCodecError.cannotEncode(
-                path: name, format: .jpeg, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
-        }
-        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
     /// Encodes `image` as `encode` does (without Exif) and writes it to `path` atomically, streamed
@@ -111,22 +104,13 @@ enum JPEGCodec {
     /// `.cannotWrite` and leaves nothing behind.
     static func write(_ image: RGBImage, quality: Int, to path: String) throws(ImageCodecError) {
         try check(image, quality: quality, name: path)
-        let writer = try AtomicFileWriter(path: path)
-        try writer.write { fd throws(ImageCodecError) in
-            var status = CJPEGStatus()
+        try ShimEncoding.write(to: path, failure: { encodingError($0, name: path) }) { fd, status in
             _ = image.pixels.withUnsafeBufferPointer {
                 // Safety: cjpeg_write reads width·height·3 = pixels.count bytes (RGBImage's invariant) and
                 // writes only to `fd`.
                 cjpeg_write(fd, $0.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &status)
             }
-            if status.code == 3 { throw ImageCodecError.cannotWrite(path: path, errno: status.systemError) }
-            if status.code != 0 {
-                throw ImageCodecError.cannotEncode(
-                    path: path, format: .jpeg,
-                    reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
-            }
         }
-        try writer.commit()
     }
 
     /// Refuses a quality outside 1…100 and a size no JPEG holds, before anything is encoded.
@@ -140,6 +124,12 @@ enum JPEGCodec {
                 path: name, format: .jpeg,
                 reason: "cannot write a \(image.width)x\(image.height) JPEG (1...65500 pixels per side)")
         }
+    }
+
+    /// "JPEG encoding failed: …" with libjpeg's message.
+    private static func encodingError(_ status: CJPEGStatus, name: String) -> ImageCodecError {
+        .cannotEncode(
+            path: name, format: .jpeg, reason: "JPEG encoding failed: \(string(fromCCharArray: status.message))")
     }
 
     /// The error for a failed shim call: "truncated JPEG: …" when libjpeg ran out of data, else "corrupt JPEG: …".

@@ -13,56 +13,40 @@ enum PNGCodec {
     static func decode(
         _ bytes: [UInt8], name: String, limits: DecodeLimits,
         beforeDecoding: (_ width: Int, _ height: Int) -> Void = { _, _ in }
-    ) throws -> DecodedImage {
+    ) throws(ImageCodecError) -> DecodedImage {
         var header = CPNGHeader()
         var status = CPNGStatus()
         // Safety: cpng_read_header reads only the $0.count bytes of the file.
         _ = bytes.withUnsafeBufferPointer { cpng_read_header($0.baseAddress, $0.count, &header, &status) }
         if status.code != 0 { throw error(status, name: name) }
-        let width = Int(header.width)
-        let height = Int(header.height)
-        if let problem = limits.violation(width: width, height: height) {
-            throw ImageCodecError.exceedsLimits(path: name, reason: problem)
-        }
-        var warnings: [String] = []
-        let tagValue = PNGExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
-        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
-        let swaps = orientation.swapsDimensions
-        beforeDecoding(swaps ? height : width, swaps ? width : height)
-        let count = width * height * 3
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            _ = bytes.withUnsafeBufferPointer {
+        var decoded = try DecodedImage.decodedWhole(
+            width: Int(header.width), height: Int(header.height), format: .png, path: name, limits: limits,
+            tiff: PNGExifChunk.tiff(in: bytes), warnings: [], beforeDecoding: beforeDecoding,
+            decode: { rgb, count in
                 // Safety: reads $0.count bytes; cpng_decode fails (code 2) unless count == width·height·3,
                 // the capacity of the buffer it writes.
-                cpng_decode($0.baseAddress, $0.count, buffer.baseAddress, count, &status)
-            }
-            initialized = status.code == 0 ? count : 0
-        }
-        if status.code != 0 { throw error(status, name: name) }
+                _ = bytes.withUnsafeBufferPointer { cpng_decode($0.baseAddress, $0.count, rgb, count, &status) }
+                return status.code == 0
+            }, failure: { error(status, name: name) })
         // libpng's notes about colour profiles ("iCCP: known incorrect sRGB profile") are not damage.
         let warning = string(fromCCharArray: status.warning)
-        if !warning.isEmpty && !warning.hasPrefix("iCCP:") { warnings.insert(warning, at: 0) }
-        return DecodedImage(
-            stored: RGBImage(width: width, height: height, pixels: pixels), orientation: orientation,
-            format: .png, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
+        if !warning.isEmpty && !warning.hasPrefix("iCCP:") { decoded.warnings.insert(warning, at: 0) }
+        return decoded
     }
 
     /// Encodes `image` as an 8-bit RGB PNG at zlib `compression` level 0…9 into memory.
     static func encode(_ image: RGBImage, compression: Int, name: String) throws(ImageCodecError) -> [UInt8] {
         try check(image, compression: compression, name: name)
-        var status = CPNGStatus()
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        _ = image.pixels.withUnsafeBufferPointer {
-            // Safety: libpng reads width·height·3 = pixels.count bytes (RGBImage's invariant; `check`
-            // keeps both sides within UInt32).
-            cpng_encode(
-                $0.baseAddress, UInt32(image.width), UInt32(image.height), Int32(compression), &output, &size,
-                &status)
+        return try ShimEncoding.encoded(free: cpng_free, failure: { encodingError($0, name: name) }) {
+            output, size, status in
+            _ = image.pixels.withUnsafeBufferPointer {
+                // Safety: libpng reads width·height·3 = pixels.count bytes (RGBImage's invariant; `check`
+                // keeps both sides within UInt32).
+                cpng_encode(
+                    $0.baseAddress, UInt32(image.width), UInt32(image.height), Int32(compression), &output, &size,
+                    &status)
+            }
         }
-        defer { cpng_free(output) }
-        guard status.code == 0, let output else { throw encodingError(status, name: name) }
-        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
     /// Encodes `image` as `encode` does and writes it to `path` atomically, streamed row by row into
@@ -70,17 +54,12 @@ enum PNGCodec {
     /// `.cannotWrite` and leaves nothing behind.
     static func write(_ image: RGBImage, compression: Int, to path: String) throws(ImageCodecError) {
         try check(image, compression: compression, name: path)
-        let writer = try AtomicFileWriter(path: path)
-        try writer.write { fd throws(ImageCodecError) in
-            var status = CPNGStatus()
+        try ShimEncoding.write(to: path, failure: { encodingError($0, name: path) }) { fd, status in
             _ = image.pixels.withUnsafeBufferPointer {
                 // Safety: as in `encode`; the shim writes only to `fd`.
                 cpng_write(fd, $0.baseAddress, UInt32(image.width), UInt32(image.height), Int32(compression), &status)
             }
-            if status.code == 3 { throw ImageCodecError.cannotWrite(path: path, errno: status.systemError) }
-            if status.code != 0 { throw encodingError(status, name: path) }
         }
-        try writer.commit()
     }
 
     /// Refuses what no PNG holds (an empty image, a side beyond libpng's 1 000 000 pixels) and a

@@ -20,33 +20,20 @@ enum WebPCodec {
         // Safety: cwebp_read_header reads only the $0.count bytes of the file.
         _ = bytes.withUnsafeBufferPointer { cwebp_read_header($0.baseAddress, $0.count, &header, &status) }
         if status.code != 0 { throw error(status, name: name) }
-        let width = Int(header.width)
-        let height = Int(header.height)
-        if let problem = limits.violation(width: width, height: height) {
-            throw ImageCodecError.exceedsLimits(path: name, reason: problem)
-        }
         var warnings: [String] = []
         if header.isAnimated != 0 {
             let frames = header.frameCount > 1 ? "the first of \(header.frameCount) frames" : "the first frame"
             warnings.append("animated WebP: only \(frames) was read")
         }
-        let tagValue = WebPExifChunk.tiff(in: bytes).flatMap(ExifOrientation.value(inTIFF:))
-        let orientation = ExifOrientation.orientation(forTagValue: tagValue, warnings: &warnings)
-        let swaps = orientation.swapsDimensions
-        beforeDecoding(swaps ? height : width, swaps ? width : height)
-        let count = width * height * 3
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            _ = bytes.withUnsafeBufferPointer {
+        return try DecodedImage.decodedWhole(
+            width: Int(header.width), height: Int(header.height), format: .webp, path: name, limits: limits,
+            tiff: WebPExifChunk.tiff(in: bytes), warnings: warnings, beforeDecoding: beforeDecoding,
+            decode: { rgb, count in
                 // Safety: reads $0.count bytes; cwebp_decode fails (code 2) unless count == width·height·3,
                 // the capacity of the buffer it writes.
-                cwebp_decode($0.baseAddress, $0.count, buffer.baseAddress, count, &status)
-            }
-            initialized = status.code == 0 ? count : 0
-        }
-        if status.code != 0 { throw error(status, name: name) }
-        return DecodedImage(
-            stored: RGBImage(width: width, height: height, pixels: pixels), orientation: orientation,
-            format: .webp, warnings: warnings, storedFullWidth: width, storedFullHeight: height, scale: 1)
+                _ = bytes.withUnsafeBufferPointer { cwebp_decode($0.baseAddress, $0.count, rgb, count, &status) }
+                return status.code == 0
+            }, failure: { error(status, name: name) })
     }
 
     /// The error for a failed shim call: "truncated WebP: …" when libwebp ran out of data, else

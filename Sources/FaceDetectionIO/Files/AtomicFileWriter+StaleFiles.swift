@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -25,7 +27,7 @@ extension AtomicFileWriter {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                Int(now - status.st_mtim.tv_sec) >= minimumAge
+                Int(now) - modificationSeconds(of: status) >= minimumAge
             else { continue }
             if unlink(path) == 0 { removed.append(name) }
         }

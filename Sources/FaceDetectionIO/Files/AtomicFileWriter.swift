@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -99,20 +101,11 @@ package func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
     bytes.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
-            let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+            let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return written < 0 ? errno : EIO }
             offset += written
         }
         return nil
     }
-}
-
-/// POSIX `write(2)` (named apart from `AtomicFileWriter.write`, which would shadow it).
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-    #else
-        return Darwin.write(fd, buffer, count)
-    #endif
 }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -14,9 +16,9 @@ package enum FileReading {
     /// read, anything else (a device such as `/dev/zero`, a pipe) once `maxBytes` have been read.
     package static func bytes(
         atPath path: String, maxBytes: Int = 1 << 30,
-        checkStart: ([UInt8]) throws -> Void = { _ in }
-    ) throws -> [UInt8] {
-        let fd = try open(path)
+        checkStart: ([UInt8]) throws(ImageCodecError) -> Void = { _ in }
+    ) throws(ImageCodecError) -> [UInt8] {
+        let fd = try openForReading(path)
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) != 0 { throw ImageCodecError.cannotRead(path: path, errno: errno) }
@@ -28,7 +30,8 @@ package enum FileReading {
         if isRegular { result.reserveCapacity(max(Int(info.st_size), 0)) }
         var checked = false
         // One byte past the limit is enough to know that the file is too large.
-        try read(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) { bytes, atEnd in
+        try readChunks(fd, path: path, into: &result, limit: maxBytes < Int.max ? maxBytes + 1 : maxBytes) {
+            bytes, atEnd throws(ImageCodecError) in
             if bytes.count > maxBytes { throw tooLarge(path, maxBytes: maxBytes) }
             if !checked && (atEnd || bytes.count >= chunkSize) {
                 try checkStart(bytes)
@@ -39,11 +42,11 @@ package enum FileReading {
     }
 
     /// Up to `count` bytes from the start of the file at `path` (fewer when the file is shorter).
-    package static func firstBytes(atPath path: String, count: Int) throws -> [UInt8] {
-        let fd = try open(path)
+    package static func firstBytes(atPath path: String, count: Int) throws(ImageCodecError) -> [UInt8] {
+        let fd = try openForReading(path)
         defer { close(fd) }
         var result: [UInt8] = []
-        try read(fd, path: path, into: &result, limit: count) { _, _ in }
+        try readChunks(fd, path: path, into: &result, limit: count) { _, _ throws(ImageCodecError) in }
         return result
     }
 
@@ -51,8 +54,8 @@ package enum FileReading {
     private static let chunkSize = 1 << 16
 
     /// `path` opened for reading.
-    private static func open(_ path: String) throws -> Int32 {
-        let fd = systemOpen(path, O_RDONLY | O_CLOEXEC)
+    private static func openForReading(_ path: String) throws(ImageCodecError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw ImageCodecError.cannotRead(path: path, errno: errno) }
         return fd
     }
@@ -60,15 +63,15 @@ package enum FileReading {
     /// Appends what `fd` holds to `result` until its end or until `result` has `limit` bytes,
     /// retrying interrupted reads; `afterChunk(result, atEnd)` runs after each read and may stop
     /// the loop by throwing.
-    private static func read(
+    private static func readChunks(
         _ fd: Int32, path: String, into result: inout [UInt8], limit: Int,
-        afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws -> Void
-    ) throws {
+        afterChunk: (_ bytes: [UInt8], _ atEnd: Bool) throws(ImageCodecError) -> Void
+    ) throws(ImageCodecError) {
         var chunk = [UInt8](repeating: 0, count: min(chunkSize, max(limit, 0)))
         while result.count < limit {
             let wanted = min(chunk.count, limit - result.count)
             // Safety: read(2) writes at most `wanted` ≤ chunk.count bytes into the chunk's storage.
-            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, wanted) }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw ImageCodecError.cannotRead(path: path, errno: errno)
@@ -83,22 +86,4 @@ package enum FileReading {
     private static func tooLarge(_ path: String, maxBytes: Int) -> ImageCodecError {
         ImageCodecError.fileTooLarge(path: path, limit: maxBytes)
     }
-}
-
-/// POSIX `open(2)` (named apart from `FileReading.open`, which would shadow it).
-private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-    #if canImport(Glibc)
-        return Glibc.open(path, flags)
-    #else
-        return Darwin.open(path, flags)
-    #endif
-}
-
-/// POSIX `read(2)` (named apart from `FileReading.read`, which would shadow it).
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        return Glibc.read(fd, buffer, count)
-    #else
-        return Darwin.read(fd, buffer, count)
-    #endif
 }

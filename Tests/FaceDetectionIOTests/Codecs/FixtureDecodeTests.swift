@@ -22,8 +22,7 @@ struct FixtureDecodeTests {
         let (file, reference, tolerance) = (entry[0], entry[1], Int(entry[2]) ?? -1)
         let decoded = try ImageCodec.read(path: FixturePaths.codec(file))
         let expected = try ReferencePixels.readPPM(FixturePaths.codec(reference))
-        #expect(decoded.image.width == expected.width && decoded.image.height == expected.height)
-        guard decoded.image.width == expected.width, decoded.image.height == expected.height else { return }
+        try #require(decoded.image.width == expected.width && decoded.image.height == expected.height)
         let difference = ReferencePixels.maxDifference(decoded.image, expected)
         #expect(difference <= tolerance, "\(file): max difference \(difference) > \(tolerance)")
         #expect(decoded.warnings.isEmpty)

@@ -162,7 +162,7 @@ struct HEIFDecodeTests {
             do {
                 _ = try ImageCodec.decode(Array(data.prefix(cut)), name: "cut")
                 Issue.record("\(name) cut at \(cut) of \(data.count) decoded")
-            } catch let error as ImageCodecError {
+            } catch {
                 if case .truncated = error { truncated += 1 }
                 #expect(!error.description.contains("\n"))
             }

@@ -44,7 +44,10 @@ struct StaleTemporaryFileTests {
             ])
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/dev/full"),
+            "needs /dev/full (Linux), a device every write to fails"))
     func aFullDiskIsReportedByTheWriteLoop() {
         // The write loop every output goes through (images, CSV, JSON Lines) sees ENOSPC.
         let fd = open("/dev/full", O_WRONLY)

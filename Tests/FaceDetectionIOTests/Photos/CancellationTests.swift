@@ -21,6 +21,21 @@ import Testing
         #expect(faces == detector.detect(in: astronaut))
     }
 
+    /// `process(_:)` on a `PixelBuffer` (here the photo's pixels, to be shown mirrored) gives
+    /// what `detect(in:)` gives on the same buffer.
+    @Test func processTakesAPixelBufferToo() async throws {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: astronaut.pixels.count, alignment: 16)
+        defer { bytes.deallocate() }
+        bytes.copyBytes(from: astronaut.pixels)
+        let buffer = try PixelBuffer(
+            width: astronaut.width, height: astronaut.height, format: .rgb8,
+            planes: [.init(bytes: UnsafeRawBufferPointer(bytes), bytesPerRow: astronaut.width * 3)],
+            orientation: .upMirrored)
+        let faces = try await detector.process(buffer)
+        #expect(!faces.isEmpty)
+        #expect(faces == detector.detect(in: buffer))
+    }
+
     /// A task cancelled before it runs gets `CancellationError` at once on a 12-megapixel picture
     /// whose search alone takes seconds in a debug build (the first check is before the search).
     /// Timed inside the task, so that the wait for a thread of the shared pool (busy with other

@@ -40,8 +40,9 @@ import Testing
         #expect(
             Set(face.landmarks.map(\.type)) == [
                 .rightEye, .leftEye, .noseBase, .leftCheek, .rightCheek,
-                .mouthLeft, .mouthRight, .mouthBottom, .noseTip,
+                .mouthLeft, .mouthRight, .mouthBottom, .noseTip, .leftPupil, .rightPupil,
             ])
+        #expect(face.blendshapes == nil)
         // dlib's measured nose base lies below MTCNN's nose tip and above the mouth corners.
         let base = try #require(face.landmark(.noseBase)).position
         let tip = try #require(face.landmark(.noseTip)).position

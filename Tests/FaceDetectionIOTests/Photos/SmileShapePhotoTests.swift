@@ -16,29 +16,31 @@ import Testing
 }
 
 /// `detectWithMeshes` gives the faces `detect` gives, each with the mesh it was measured with: the
-/// contours are the mesh's, the smile is the classifier's on that mesh (shape, mouth and the
-/// network's features), and the same points without the features give the shape model alone.
-/// Without landmarks, classification or contours no mesh runs.
+/// contours are the mesh's, and no second look runs (the smile comes from face mesh v2's blendshapes,
+/// `BlendshapeProbabilities`), so the mesh carries no features. With blendshapes asked for, the face
+/// carries the coefficients the smile was read from. Without landmarks, classification or contours no
+/// mesh runs.
 @Test func detectWithMeshesGivesTheMeshBehindEachFace() throws {
     let image = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png"))
     let options = FaceDetector.Options(
-        mode: .accurate, landmarks: .all, classification: .all, contours: .all, minFaceSize: .pixels(40))
+        mode: .accurate, landmarks: .all, classification: .all, contours: .all, blendshapes: .all,
+        minFaceSize: .pixels(40))
     let detector = FaceDetector(options: options)
     let found = detector.detectWithMeshes(in: image)
     #expect(found.map(\.face) == detector.detect(in: image))
-    let (face, mesh) = try #require(found.max { $0.face.bounds.area < $1.face.bounds.area })
-    let measured = try #require(mesh)
-    #expect(measured.features.count == 6 * 6 * 128)
+    let largest = try #require(found.max { $0.face.bounds.area < $1.face.bounds.area })
+    let (face, measured) = (largest.face, try #require(largest.mesh))
+    #expect(measured.features.isEmpty)
     #expect(face.contours == FaceContour.contours(of: measured))
     let smiling = try #require(face.smilingProbability)
-    let classifier = SmileShapeClassifier()
-    #expect(abs(classifier.probability(measured, in: image) - smiling) < 1e-6)
-    let pointsOnly = FaceMesh(points: measured.points, presence: measured.presence)
-    let shapeAlone = classifier.model.probability(SmileShapeClassifier.features(pointsOnly, in: image))
-    #expect(abs(classifier.probability(pointsOnly, in: image) - shapeAlone) < 1e-6)
-    #expect(shapeAlone > 0.9 && smiling > 0.9, "shape \(shapeAlone), blended \(smiling)")
+    let shapes = try #require(face.blendshapes)
+    #expect(abs(BlendshapeProbabilities.smiling(shapes) - smiling) < 1e-6 && smiling > 0.9, "smile \(smiling)")
+    let open = BlendshapeProbabilities.eyesOpen(shapes)
+    #expect(face.leftEyeOpenProbability == open.left && face.rightEyeOpenProbability == open.right)
     var boxesOnly = options
-    (boxesOnly.landmarks, boxesOnly.classification, boxesOnly.contours) = (.none, .none, .none)
+    (boxesOnly.landmarks, boxesOnly.classification, boxesOnly.contours, boxesOnly.blendshapes) = (
+        .none, .none, .none, .none
+    )
     #expect(FaceDetector(options: boxesOnly).detectWithMeshes(in: image).allSatisfy { $0.mesh == nil })
 }
 

@@ -26,7 +26,7 @@ import Testing
     // The frame pixel at the right eye is the image's grey level there (bilinear, at a pixel centre).
     let px = image[70, 90]
     let grey = 0.299 * Float(px.r) + 0.587 * Float(px.g) + 0.114 * Float(px.b)
-    let sampled = AlignedFace.luma(image, x: 70.5, y: 90.5)
+    let sampled = GreyLevel.attributes(image, x: 70.5, y: 90.5)
     #expect(abs(sampled - grey) < 1e-3)
     #expect(AlignedFace(image: image, landmarks: Array(marks.suffix(1))) == nil)
 }

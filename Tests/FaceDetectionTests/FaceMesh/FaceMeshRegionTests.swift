@@ -14,14 +14,19 @@ import Testing
     #expect(region.center == Point(x: 140, y: 100))
     #expect(region.side == 150)
     #expect(abs(region.rotation - Float.pi / 6) < 1e-6)
-    let middle = region.imagePoint(u: 0.5, v: 0.5)
+    // In region units (a 1 × 1 crop): (0.5, 0.5) is the centre.
+    let unit = region.crop(size: 1)
+    let middle = unit.imagePoint(Point(x: 0.5, y: 0.5))
     #expect(abs(middle.x - 140) < 1e-4 && abs(middle.y - 100) < 1e-4)
     // The region's right-middle point lies half a side along the eye line from the centre.
-    let east = region.imagePoint(u: 1, v: 0.5)
+    let east = unit.imagePoint(Point(x: 1, y: 0.5))
     #expect(abs(east.x - (140 + 75 * Float(cos(Double.pi / 6)))) < 1e-3)
     #expect(abs(east.y - (100 + 75 * Float(sin(Double.pi / 6)))) < 1e-3)
     // Its bottom-middle point lies half a side along the perpendicular (downwards on screen, turned).
-    let south = region.imagePoint(u: 0.5, v: 1)
+    let south = unit.imagePoint(Point(x: 0.5, y: 1))
+    // outputPoint inverts it.
+    let back = unit.outputPoint(south)
+    #expect(abs(back.x - 0.5) < 1e-5 && abs(back.y - 1) < 1e-5)
     #expect(abs(south.x - (140 - 75 * Float(sin(Double.pi / 6)))) < 1e-3)
     #expect(abs(south.y - (100 + 75 * Float(cos(Double.pi / 6)))) < 1e-3)
 }
@@ -44,7 +49,7 @@ import Testing
         bounds: Rect(x: 30 - 20 / 3, y: 25 - 20 / 3, width: 40 / 3, height: 40 / 3),
         rightEye: Point(x: 25, y: 20), leftEye: Point(x: 35, y: 20))
     #expect(abs(region.side - 20) < 1e-4)
-    let crop = region.cropScalar(image, size: 10)
+    let crop = region.crop(size: 10).rgbScalar(image)
     for j in 0..<10 {
         for i in 0..<10 {
             let (x, y) = (20 + 2 * Float(i) + 0.5, 15 + 2 * Float(j) + 0.5)
@@ -67,8 +72,8 @@ import Testing
         let region = FaceMeshRegion(
             bounds: bounds, rightEye: Point(x: 0, y: 0), leftEye: Point(x: cos(tilt), y: sin(tilt)))
         for size in [1, 7, 16, 20] {
-            region.crop(image, size: size, into: &crop)
-            let expected = region.cropScalar(image, size: size)
+            region.crop(size: size).rgbPadded(image, into: &crop)
+            let expected = region.crop(size: size).rgbScalar(image)
             // The stem's padded layout: size + 1 rows of size + 1 pixels, the last pixel and row zero.
             let line = (size + 1) * 3
             #expect(crop.count == (size + 1) * line)

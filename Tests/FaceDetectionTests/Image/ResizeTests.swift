@@ -27,10 +27,16 @@ private let oddSizes = [(1, 1), (3, 7), (17, 5), (33, 31), (640, 481), (2, 1), (
         let weights: [Float] = [0.4, 0.1, 0.2, 0.15, 0.1, 0.05]
         var fast = [Float](repeating: -1, count: count)
         var plain = [Float](repeating: -2, count: count)
-        ResizeKernels.mixRowsSIMD(
-            source: source, count: count, rows: taps, weights: weights, first: 1, taps: 4, output: &fast)
-        ResizeKernels.mixRowsScalar(
-            source: source, count: count, rows: taps, weights: weights, first: 1, taps: 4, output: &plain)
+        taps.withUnsafeBufferPointer { taps in
+            weights.withUnsafeBufferPointer { weights in
+                RowMixing.mixRowsSIMD(
+                    pixels: source, rowLength: count, first: 0, rows: taps, weights: weights, taps: 1..<5,
+                    count: count, output: &fast)
+                RowMixing.mixRowsScalar(
+                    pixels: source, rowLength: count, first: 0, rows: taps, weights: weights, taps: 1..<5,
+                    count: count, output: &plain)
+            }
+        }
         #expect(fast == plain)
         // Pixels: a float row of count RGB pixels mixed into a few outputs.
         let row = (0..<(count * 3 + 1)).map { _ in Float.random(in: 0...255, using: &rng) }

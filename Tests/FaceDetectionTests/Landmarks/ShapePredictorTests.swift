@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 @testable import FaceDetection
@@ -170,7 +169,10 @@ private func tinyModel(
 /// Swift against the real dlib on every dlib HOG face of landmarks5-dev (pictures not
 /// redistributable, so opt-in): `tools/shape5_check.py dump RUNS FILE`, then
 /// `FACEDETECT_SHAPE_DEV=FILE swift test --filter shapePredictorMatchesDlibOnDevSet`.
-@Test(.enabled(if: ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"] != nil))
+@Test(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"] != nil,
+        "opt-in: FACEDETECT_SHAPE_DEV names the dump of landmarks5-dev (not redistributable)"))
 func shapePredictorMatchesDlibOnDevSet() throws {
     let predictor = try shapePredictor()
     let path = ProcessInfo.processInfo.environment["FACEDETECT_SHAPE_DEV"]!
@@ -275,44 +277,4 @@ func shapePredictorMatchesDlibOnDevSet() throws {
         mouthLeft: Point(x: 155, y: 150), mouthRight: Point(x: 125, y: 150))
     #expect(abs(five.width - 2.29 * 50) < 1e-3 && five.width == five.height)
     #expect(abs(five.center.x - 140) < 1e-3 && abs(five.center.y - 123) < 1e-3)
-}
-
-/// This thread's CPU time in seconds (unlike wall time, it leaves out the time other processes
-/// on this shared machine take).
-private func threadSeconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
-
-/// Time of one `predict` on the astronaut's face (best of 5 rounds of 200, wall and thread CPU
-/// time). Opt-in (slow in debug builds):
-/// `FACEDETECT_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter shapePredictorSpeed`.
-@Test(.enabled(if: ProcessInfo.processInfo.environment["FACEDETECT_BENCH"] != nil))
-func shapePredictorSpeed() throws {
-    let predictor = try shapePredictor()
-    let image = try fixtureImage("astronaut-face.ppm")
-    let gray = ShapePredictor.dlibGrayImage(image)
-    let box = rect(try golden().images[0].faces[0].box)
-    var sink: Float = 0
-    for (name, run) in [
-        ("grey", { predictor.predict(in: gray, box: box) }), ("RGB", { predictor.predict(in: image, box: box) }),
-    ] {
-        var wall = Double.infinity
-        var cpu = Double.infinity
-        for _ in 0..<5 {
-            let (start, startCPU) = (ContinuousClock.now, threadSeconds())
-            for _ in 0..<200 { sink += run()[4].y }
-            let (s, atto) = (ContinuousClock.now - start).components
-            wall = min(wall, Double(s) + Double(atto) / 1e18)
-            cpu = min(cpu, threadSeconds() - startCPU)
-        }
-        print(
-            "speed: shape predictor (\(name)): \(Int(wall / 200 * 1e6)) µs wall, \(Int(cpu / 200 * 1e6)) µs CPU per face"
-        )
-    }
-    let start = threadSeconds()
-    let again = try ShapePredictor(model: ModelFile(bytes: shapeModelBytes()))
-    print("speed: shape predictor model load (file read, CRC, checks): \(Int((threadSeconds() - start) * 1000)) ms CPU")
-    #expect(sink > 0 && again.pointCount == 5)
 }

@@ -64,7 +64,7 @@ private func time(_ frame: Int) -> Double { Double(frame) / 30 }
 
 @Test func aFaceThatLeavesAndReturnsGetsANewIdentifierNeverReused() {
     var options = FaceTracker.Options()
-    options.maximumMissedFrames = 3
+    options.maxMissedFrames = 3
     var tracker = FaceTracker(options: options)
     #expect(tracker.update([face(100, 100)], time: time(0)).map(\.trackingId) == [1])
     for frame in 1...4 { _ = tracker.update([], time: time(frame)) }

@@ -10,11 +10,7 @@ import Testing
 @Suite("command lines found by fuzzing")
 struct CommandLineFuzzRegressionTests {
     /// The regression inputs of the cli target.
-    static func inputs() throws -> [URL] {
-        let folder = ToolProcess.packageRoot.appendingPathComponent("Fixtures/fuzz/cli")
-        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-    }
+    static func inputs() throws -> [URL] { try TestInputs.fuzzRegressions("cli") }
 
     /// The arguments of a regression input: its bytes split at NUL.
     static func arguments(of input: URL) throws -> [String] {

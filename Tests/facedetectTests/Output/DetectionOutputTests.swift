@@ -123,8 +123,7 @@ struct DetectionOutputTests {
 
     @Test func outputDirectoryMirrorsTheInputTree() throws {
         try withTemporaryDirectory { directory in
-            let images = directory.appendingPathComponent("images/sub")
-            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            let images = try directory.folder("images/sub")
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("a.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("images/plain.png"))
             // A PNG without an extension keeps its name and gains ".png".

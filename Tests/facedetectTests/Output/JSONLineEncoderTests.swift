@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FaceDetectCLI
+@testable import FaceDetectionIO
 
 /// The tool's JSON encoder on its own: key order, fixed decimals, non-finite numbers, string
 /// escapes, nested and shared containers.

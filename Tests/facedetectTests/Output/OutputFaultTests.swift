@@ -60,36 +60,43 @@ struct OutputFaultTests {
         }
     }
 
-    /// Whether a tmpfs can be mounted for the tool (root, with util-linux's `unshare`).
-    static let canMountTmpfs = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+    /// Whether a tmpfs can be mounted for the tool: root, util-linux's `unshare`, and a mount
+    /// namespace allowed (a container may refuse it), tried once.
+    static let canMountTmpfs: Bool = {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        return
+            (try? withTemporaryDirectory { directory in
+                try ToolProcess.exitStatus(
+                    of: "/usr/bin/unshare",
+                    ["--mount", "/bin/mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", directory.path])
+            }) == 0
+    }()
 
     /// Runs the tool in `directory` with a `size` tmpfs on its folder `full`, in a mount namespace of
     /// its own; what the tool left there is copied to `seen` before the namespace, and the tmpfs,
-    /// go away. `nil` when the tmpfs could not be mounted.
-    private func runWithFullDisk(_ arguments: [String], size: String, in directory: URL) throws -> ToolProcess.Result? {
+    /// go away; the test fails when the tmpfs could not be mounted.
+    private func runWithFullDisk(_ arguments: [String], size: String, in directory: URL) throws -> ToolProcess.Result {
         for name in ["full", "seen"] {
-            try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+            _ = try directory.folder(name)
         }
         let inside =
             "mount -t tmpfs -o size=\(size) tmpfs full || exit 99; \"$0\" \"$@\"; s=$?; cp -a full/. seen/; exit $s"
         let result = try ToolProcess.run(
             arguments + ToolProcess.plumbingFlags, in: directory, environment: ["INSIDE": inside],
             script: "exec unshare --mount /bin/sh -c \"$INSIDE\" \"$0\" \"$@\"")
-        return result.status == 99 ? nil : result
+        try #require(result.status != 99, "the tmpfs could not be mounted")
+        return result
     }
 
-    @Test(.enabled(if: canMountTmpfs))
+    @Test(.enabled(if: canMountTmpfs, "needs root and a mount namespace for a small tmpfs"))
     func aFullDiskFailsOneOutputNotTheRun() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("big.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("small.png"), width: 40, height: 30)
             // 96 KiB: room for the small image and the log, not for the astronaut's.
-            guard
-                let result = try runWithFullDisk(
-                    ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl", "--min-face-size", "0.9"],
-                    size: "96k", in: directory)
-            else { return }
+            let result = try runWithFullDisk(
+                ["big.png", "small.png", "-o", "full", "--json", "full/log.jsonl", "--min-face-size", "0.9"],
+                size: "96k", in: directory)
             #expect(result.status == 1, "\(result.standardError)")
             #expect(result.errorLines.first == "error: full/big.png: cannot write: no space left on device")
             let seen = directory.appendingPathComponent("seen")
@@ -100,7 +107,7 @@ struct OutputFaultTests {
         }
     }
 
-    @Test(.enabled(if: canMountTmpfs))
+    @Test(.enabled(if: canMountTmpfs, "needs root and a mount namespace for a small tmpfs"))
     func jsonLogOnAFullDiskKeepsWholeLines() throws {
         try withTemporaryDirectory { directory in
             // 40 records of about 130 bytes do not fit in one 4 KiB page.
@@ -110,8 +117,7 @@ struct OutputFaultTests {
                 try FileManager.default.copyItem(
                     at: directory.appendingPathComponent(inputs[0]), to: directory.appendingPathComponent(name))
             }
-            guard let result = try runWithFullDisk(inputs + ["--json", "full/log.jsonl"], size: "4k", in: directory)
-            else { return }
+            let result = try runWithFullDisk(inputs + ["--json", "full/log.jsonl"], size: "4k", in: directory)
             #expect(result.status == 1)
             #expect(result.errorLines.first == "error: full/log.jsonl: cannot write: no space left on device")
             let records = try wholeLines(directory.appendingPathComponent("seen/log.jsonl"))
@@ -144,7 +150,7 @@ struct OutputFaultTests {
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
             let victim = directory.appendingPathComponent("victim.txt")
             try Data("must not change\n".utf8).write(to: victim)
-            try manager.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+            _ = try directory.folder("out")
             try manager.createSymbolicLink(
                 atPath: directory.appendingPathComponent("out/a.png").path, withDestinationPath: "../victim.txt")
             try manager.createSymbolicLink(
@@ -183,11 +189,9 @@ struct OutputFaultTests {
 
     @Test func pathsFromStandardInputNeverEscapeTheOutputFolders() throws {
         try withTemporaryDirectory { directory in
-            let work = directory.appendingPathComponent("a/b")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            let work = try directory.folder("a/b")
             try TestInputs.copyFixture("astronaut.png", to: directory.appendingPathComponent("x.png"))
-            let absolute = directory.appendingPathComponent("abs")
-            try FileManager.default.createDirectory(at: absolute, withIntermediateDirectories: true)
+            let absolute = try directory.folder("abs")
             try TestInputs.copyFixture("astronaut.png", to: absolute.appendingPathComponent("y.png"))
             let before = allFiles(in: directory)
             let result = try ToolProcess.run(
@@ -209,8 +213,7 @@ struct OutputFaultTests {
 
     @Test func noOutputReplacesAnInput() throws {
         try withTemporaryDirectory { directory in
-            try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent("x"), withIntermediateDirectories: true)
+            _ = try directory.folder("x")
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("x/a.png"), width: 50)
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"), width: 60)
             let before = try Data(contentsOf: directory.appendingPathComponent("a.png"))
@@ -235,14 +238,14 @@ struct OutputFaultTests {
         }
     }
 
-    @Test func aReadOnlyOutputFolderFailsEachImageAndLeavesNothing() throws {
+    @Test(.enabled(if: ReadOnlyFolder.isPossible, "root on a file system without chattr +i writes into any folder"))
+    func aReadOnlyOutputFolderFailsEachImageAndLeavesNothing() throws {
         try withTemporaryDirectory { directory in
-            let folder = directory.appendingPathComponent("ro")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try directory.folder("ro")
             for name in ["a.png", "b.png"] { try TestInputs.writePlainPNG(to: directory.appendingPathComponent(name)) }
             // Root writes through any mode bits: there the folder is made immutable (chattr +i, ext4 and
-            // others) instead; where neither works the test checks nothing.
-            guard ReadOnlyFolder.make(folder.path) else { return }
+            // others) instead.
+            try #require(ReadOnlyFolder.make(folder.path))
             defer { ReadOnlyFolder.undo(folder.path) }
             let result = try ToolProcess.run(
                 ["a.png", "b.png", "-o", "ro", "--json", "log.jsonl"] + ToolProcess.plumbingFlags, in: directory)
@@ -262,10 +265,8 @@ struct OutputFaultTests {
 
     @Test func aFileInTheWayOfAMirroredFolderFailsOnlyTheImagesBelowIt() throws {
         try withTemporaryDirectory { directory in
-            let manager = FileManager.default
-            try manager.createDirectory(
-                at: directory.appendingPathComponent("in/sub"), withIntermediateDirectories: true)
-            try manager.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+            _ = try directory.folder("in/sub")
+            _ = try directory.folder("out")
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("in/a.png"))
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("in/sub/b.png"))
             try Data("a file\n".utf8).write(to: directory.appendingPathComponent("out/sub"))
@@ -280,8 +281,7 @@ struct OutputFaultTests {
 
     @Test func staleTemporaryFilesOfAKilledRunAreRemovedByTheNextRun() throws {
         try withTemporaryDirectory { directory in
-            let out = directory.appendingPathComponent("out")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let out = try directory.folder("out")
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("a.png"))
             // PID 4194305 is above Linux's largest pid_max: a writer that is gone.
             for (name, age) in [(".a.png.tmp-4194305-k3x9", 3600.0), (".b.png.tmp-4194305-k3x9", 0)] {
@@ -303,7 +303,7 @@ enum ReadOnlyFolder {
     /// Makes `path` read-only (mode 555, or `chattr +i` as root); false when that is not possible here.
     static func make(_ path: String) -> Bool {
         if geteuid() != 0 { return chmod(path, 0o555) == 0 }
-        guard (try? run("/usr/bin/chattr", ["+i", path])) == 0 else { return false }
+        guard (try? ToolProcess.exitStatus(of: "/usr/bin/chattr", ["+i", path])) == 0 else { return false }
         return !FileManager.default.createFile(atPath: path + "/probe", contents: nil)
     }
 
@@ -312,18 +312,15 @@ enum ReadOnlyFolder {
         if geteuid() != 0 {
             chmod(path, 0o755)
         } else {
-            _ = try? run("/usr/bin/chattr", ["-i", path])
+            _ = try? ToolProcess.exitStatus(of: "/usr/bin/chattr", ["-i", path])
         }
     }
 
-    /// The exit status of `executable` run with `arguments` (standard error silenced).
-    private static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    /// Whether a folder can be made read-only here (tried once on a temporary one): not as root
+    /// on a file system without `chattr +i` (tmpfs, overlayfs).
+    static let isPossible: Bool =
+        (try? withTemporaryDirectory { directory in
+            defer { undo(directory.path) }
+            return make(directory.path)
+        }) ?? false
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FaceDetectCLI
+@testable import FaceDetectionIO
 
 /// The records of `--json` and `--tracks` as `JSONLineEncoder` writes them: the same bytes as the
 /// hand-written writer before it, and faces that decode back through `Face`'s `Codable`.

@@ -93,7 +93,10 @@ struct BadInputTests {
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/dev/full"),
+            "needs /dev/full (Linux), a device every write to fails"))
     func fullDiskForJSONIsReported() throws {
         let result = try withTemporaryDirectory { directory in
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("plain.png"))

@@ -1,9 +1,9 @@
 import FaceDetection
-import FaceDetectionIO
 import Foundation
 import Testing
 
 @testable import FaceDetectCLI
+@testable import FaceDetectionIO
 
 /// A tree of small faceless images (fast even in debug builds) with a broken file, a text file
 /// and a symbolic-link loop, made inside `directory`/images. Returns the image paths the walk
@@ -14,7 +14,7 @@ private func makeTree(in directory: URL, count: Int = 9) throws -> [String] {
     var paths: [String] = []
     for index in 0..<count {
         let folder = ["a", "b/c", "d"][index % 3]
-        try manager.createDirectory(at: images.appendingPathComponent(folder), withIntermediateDirectories: true)
+        _ = try images.folder(folder)
         let name = "\(folder)/img\(index).png"
         try TestInputs.writePlainPNG(to: images.appendingPathComponent(name), width: 40 + index, height: 30)
         paths.append("images/" + name)
@@ -167,8 +167,7 @@ struct BatchScaleTests {
 
     @Test func interruptStopsCleanlyWithCompleteRecordsOnly() throws {
         try withTemporaryDirectory { directory in
-            let images = directory.appendingPathComponent("images")
-            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            let images = try directory.folder("images")
             // Enough images that the run is still going when the signal comes (faceless, and searched only
             // for faces of 90 % of their width: the test is about the records, not the detector).
             for index in 0..<400 {
@@ -222,8 +221,7 @@ struct BatchScaleTests {
 struct BatchOutputTests {
     @Test func csvCropsAndBlurAgreeWithTheRecords() throws {
         try withTemporaryDirectory { directory in
-            let photos = directory.appendingPathComponent("photos/2024")
-            try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+            let photos = try directory.folder("photos/2024")
             try TestInputs.copyFixture("astronaut.png", to: photos.appendingPathComponent("astronaut.png"))
             try TestInputs.writePlainPNG(to: photos.appendingPathComponent("plain.png"))
             let result = try ToolProcess.run(

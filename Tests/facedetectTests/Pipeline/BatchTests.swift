@@ -8,8 +8,7 @@ struct BatchTests {
             let manager = FileManager.default
             let images = directory.appendingPathComponent("images")
             for folder in ["b", "c/deeper"] {
-                try manager.createDirectory(
-                    at: images.appendingPathComponent(folder), withIntermediateDirectories: true)
+                _ = try images.folder(folder)
             }
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("z.jpg"))
             try TestInputs.writePlainPNG(to: images.appendingPathComponent("b/face.png"))
@@ -69,8 +68,7 @@ struct BatchTests {
 struct FileNameTests {
     @Test func oddFileNamesAreEscaped() throws {
         try withTemporaryDirectory { directory in
-            let images = directory.appendingPathComponent("images")
-            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            let images = try directory.folder("images")
             let names = ["quote\"back\\slash.png", "new\nline\ttab.png", "ünïcødé 😀.png"]
             for name in names { try TestInputs.writePlainPNG(to: images.appendingPathComponent(name)) }
             // A trailing slash on the directory argument does not double the separator.

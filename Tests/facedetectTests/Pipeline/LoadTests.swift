@@ -36,8 +36,7 @@ private func writeFile(_ bytes: Data, to path: String) throws {
 struct LoadTests {
     @Test func everyThirdFileCorruptGivesFacesForTheGoodAndAnErrorForEachBadOne() throws {
         try withTemporaryDirectory { directory in
-            let batch = directory.appendingPathComponent("batch")
-            try FileManager.default.createDirectory(at: batch, withIntermediateDirectories: true)
+            _ = try directory.folder("batch")
             var good: [String] = []
             var bad: [String] = []
             for index in 0..<30 {
@@ -96,8 +95,7 @@ struct LoadTests {
             for index in 0..<2000 {
                 let folder = "images/\(index % 4)"
                 if index < 4 {
-                    try FileManager.default.createDirectory(
-                        at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+                    _ = try directory.folder(folder)
                 }
                 let path = String(format: "\(folder)/%04d.png", index)
                 try writeFile(encoded[index % encoded.count], to: directory.appendingPathComponent(path).path)

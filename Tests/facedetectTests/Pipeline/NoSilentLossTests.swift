@@ -6,8 +6,7 @@ struct NoSilentLossTests {
     @Test func brokenFilesNamedAsImagesGetErrorRecordsAndAreListed() throws {
         try withTemporaryDirectory { directory in
             let manager = FileManager.default
-            let tree = directory.appendingPathComponent("tree")
-            try manager.createDirectory(at: tree, withIntermediateDirectories: true)
+            let tree = try directory.folder("tree")
             try TestInputs.copyFixture("astronaut.png", to: tree.appendingPathComponent("good.png"))
             try Data("this is text, not a JPEG\n".utf8).write(to: tree.appendingPathComponent("broken.jpg"))
             try Data().write(to: tree.appendingPathComponent("empty.png"))

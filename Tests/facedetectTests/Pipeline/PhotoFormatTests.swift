@@ -20,8 +20,7 @@ struct PhotoFormatTests {
 
     @Test func aPhoneFolderGivesARecordForEveryPhotoAndFailsTheBrokenOnes() throws {
         try withTemporaryDirectory { directory in
-            let photos = directory.appendingPathComponent("photos")
-            try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+            let photos = try directory.folder("photos")
             try TestInputs.copyFixture("grace_hopper.jpg", to: photos.appendingPathComponent("IMG_0002.JPG"))
             try fixtureBytes("astronaut.heic", count: 5000).write(to: photos.appendingPathComponent("IMG_0001.HEIC"))
             try fixtureBytes("astronaut.webp", count: 5000).write(to: photos.appendingPathComponent("photo.webp"))
@@ -76,8 +75,7 @@ struct PhotoFormatTests {
 
     @Test func outputsOfReadOnlyFormatsArePNG() throws {
         try withTemporaryDirectory { directory in
-            let photos = directory.appendingPathComponent("photos")
-            try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+            let photos = try directory.folder("photos")
             try TestInputs.copyFixture("codec/astronaut.heic", to: photos.appendingPathComponent("IMG_0001.HEIC"))
             try TestInputs.copyFixture("codec/astronaut.webp", to: photos.appendingPathComponent("a.webp"))
             let result = try ToolProcess.run(

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FaceDetectCLI
+@testable import FaceDetectionIO
 
 /// The `--resume` reader in memory (`ResumeLog.Contents`) and its strict JSON string decoder, with
 /// the logs the `resume` fuzz target once failed on (`Fixtures/fuzz/resume/`; `tools/fuzz.sh resume`
@@ -9,11 +10,7 @@ import Testing
 @Suite("--resume log reader")
 struct ResumeLogTests {
     /// The regression inputs of the resume target.
-    static func inputs() throws -> [URL] {
-        let folder = ToolProcess.packageRoot.appendingPathComponent("Fixtures/fuzz/resume")
-        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-    }
+    static func inputs() throws -> [URL] { try TestInputs.fuzzRegressions("resume") }
 
     /// The decoded text of `json`, the inside of a JSON string and its closing quote, or `nil`.
     private func decoded(_ json: String) -> String? {

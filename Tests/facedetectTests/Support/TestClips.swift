@@ -35,6 +35,9 @@ enum TestClips {
                 face: TestInputs.graceHopperFace, width: 90, height: 104, x: x, y: y, vx: vx)
         }
 
+        /// The astronaut from the left and Grace Hopper from the right, crossing in the middle.
+        static let crossing = [astronaut(x: 0, y: 5, vx: 60), graceHopper(x: 198, y: 70, vx: -60)]
+
         /// Whether it is shown at time `t`.
         func isShown(at t: Double) -> Bool { shown.contains { $0.lowerBound <= t && t < $0.upperBound } }
 

@@ -10,6 +10,14 @@ enum TestInputs {
         ToolProcess.packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name)
     }
 
+    /// The inputs the fuzz target `target` once failed on (`Fixtures/fuzz/TARGET/`), by name;
+    /// `tools/fuzz.sh TARGET` replays them.
+    static func fuzzRegressions(_ target: String) throws -> [URL] {
+        let folder = fixture("fuzz").appendingPathComponent(target)
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
     /// The face in `Fixtures/astronaut.png` (Eileen Collins), `[x, y, w, h]`, checked by eye:
     /// forehead to chin, ear to ear.
     static let astronautFace = Rect(x: 177, y: 67, width: 93, height: 93)

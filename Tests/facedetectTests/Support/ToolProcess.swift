@@ -125,10 +125,33 @@ enum ToolProcess {
     }
 }
 
+extension ToolProcess {
+    /// The exit status of `executable` run with `arguments` (standard error silenced): for a
+    /// test's setup, not the tool.
+    static func exitStatus(of executable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
 /// Calls `body` with a fresh temporary directory and removes it afterwards.
 func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("facedetect-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: url) }
     return try body(url)
+}
+
+extension URL {
+    /// The folder `path` below this one, created with its parents if it is not there yet.
+    func folder(_ path: String) throws -> URL {
+        let url = appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
 }

@@ -13,13 +13,9 @@ import Testing
 @Test func aSequenceOfFramesIsTrackedAndHiddenLikeAVideo() throws {
     try withTemporaryDirectory { folder in
         let clip = folder.appendingPathComponent("clip.mp4")
-        let faces = [
-            TestClips.MovingFace.astronaut(x: 0, y: 5, vx: 60),
-            TestClips.MovingFace.graceHopper(x: 198, y: 70, vx: -60),
-        ]
+        let faces = TestClips.MovingFace.crossing
         try TestClips.make(faces, seconds: 1.2, audio: false, to: clip)
-        let frames = folder.appendingPathComponent("frames")
-        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        let frames = try folder.folder("frames")
         try TestClips.ffmpeg(["-v", "error", "-i", clip.path, "-start_number", "1", frames.path + "/frame%d.png"])
         let result = try ToolProcess.run(
             ["--sequence", "frames", "-o", "hidden", "--blur", "--json", "-"] + VideoClipTests.flags, in: folder)

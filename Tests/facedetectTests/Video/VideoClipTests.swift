@@ -37,10 +37,7 @@ import Testing
     @Test func twoCrossingFacesKeepTheirIdentifiersAndAreHiddenInEveryFrame() throws {
         try withTemporaryDirectory { folder in
             let clip = folder.appendingPathComponent("crossing.mp4")
-            let faces = [
-                TestClips.MovingFace.astronaut(x: 0, y: 5, vx: 60),
-                TestClips.MovingFace.graceHopper(x: 198, y: 70, vx: -60),
-            ]
+            let faces = TestClips.MovingFace.crossing
             try TestClips.make(faces, seconds: 3, to: clip)
             let output = folder.appendingPathComponent("blurred.mp4")
             let result = try ToolProcess.run(

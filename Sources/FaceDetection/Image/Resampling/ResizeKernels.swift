@@ -1,48 +1,7 @@
-/// The two passes of `RGBImage.resized`, each as a SIMD kernel and its plain scalar twin.
-/// The twins do the same float operations in the same order, so their results are bit-identical.
+/// The horizontal pass of `RGBImage.resized` (its vertical pass is `RowMixing`) as a SIMD kernel
+/// and its plain scalar twin. The twins do the same float operations in the same order, so their
+/// results are bit-identical.
 enum ResizeKernels {
-    /// Mixes `taps` rows of `count` bytes into one float row:
-    /// `output[j] = Σ_k weights[first + k] · source[rows[first + k] · count + j]`.
-    static func mixRowsSIMD(
-        source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
-        weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>
-    ) {
-        let rows = rows + first
-        let weights = weights + first
-        var j = 0
-        // Eight bytes of the row at a time, summed over the taps.
-        while j + 8 <= count {
-            var acc = SIMD8<Float>()
-            for k in 0..<taps {
-                acc += SIMD8<Float>(source.loadVector(SIMD8<UInt8>.self, at: rows[k] * count + j)) * weights[k]
-            }
-            output.storeVector(acc, at: j)
-            j += 8
-        }
-        // The last few bytes, one by one.
-        while j < count {
-            var acc: Float = 0
-            for k in 0..<taps { acc += Float(source[rows[k] * count + j]) * weights[k] }
-            output[j] = acc
-            j += 1
-        }
-    }
-
-    /// Scalar twin of `mixRowsSIMD`.
-    static func mixRowsScalar(
-        source: UnsafePointer<UInt8>, count: Int, rows: UnsafePointer<Int>,
-        weights: UnsafePointer<Float>, first: Int, taps: Int, output: UnsafeMutablePointer<Float>
-    ) {
-        let rows = rows + first
-        let weights = weights + first
-        // output[j] = Σ_k weights[k] · source row rows[k], byte j.
-        for j in 0..<count {
-            var acc: Float = 0
-            for k in 0..<taps { acc += Float(source[rows[k] * count + j]) * weights[k] }
-            output[j] = acc
-        }
-    }
-
     /// Mixes RGB pixels of one float row into `width` output pixels, rounded to bytes, written
     /// from `output + first`: `Σ_k weights[o · taps + k] · row[3 · indices[o · taps + k] + c]`
     /// for channel `c` of output pixel `o`. `row` must have one readable float past its last

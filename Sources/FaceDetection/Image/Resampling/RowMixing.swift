@@ -1,6 +1,7 @@
-/// The vertical pass of `AreaResampler` as a SIMD kernel and its plain scalar twin. The twins do
-/// the same float operations in the same order, so their results are bit-identical.
-enum AreaResampleKernels {
+/// The vertical pass of the separable resamplers (`RGBImage.resized`, `AreaResampler`) as a SIMD
+/// kernel and its plain scalar twin: tapped rows of bytes mixed into one float row. The twins do the
+/// same float operations in the same order, so their results are bit-identical.
+enum RowMixing {
     /// Mixes tapped image rows into one float row of `count` values:
     /// `output[i] = Σ_{t in taps} weights[t] · pixels[rows[t] · rowLength + first + i]`.
     static func mixRowsSIMD(

@@ -1,19 +1,20 @@
 import FaceDetection
 
-/// The tool's JSON encoder: a `Swift.Encoder` that writes a value as one line of JSON, keys in the
-/// order `encode(to:)` encodes them, `, ` between values and `: ` after keys, and a `FixedDecimal`
-/// with its fixed decimals. Every JSON record of the tool (docs/usage.md "JSON Lines format") is written by
-/// it from the record's `Encodable` form, faces from `Face`'s own `Codable`.
+/// The JSON Lines encoder of the tool and the benchmarks: a `Swift.Encoder` that writes a value as one
+/// line of JSON, keys in the order `encode(to:)` encodes them, `, ` between values and `: ` after
+/// keys, and a `FixedDecimal` with its fixed decimals. Every JSON record of the tool (docs/usage.md
+/// "JSON Lines format") and of `Benchmarks/` is written by it from the record's `Encodable` form,
+/// faces from `Face`'s own `Codable`.
 ///
 /// Foundation's `JSONEncoder` cannot write the published schema: it orders keys its own way,
 /// writes a `Float`'s shortest digits instead of fixed decimals, writes no spaces and escapes `/`.
 /// Plain numbers (not `FixedDecimal`) are written with their shortest digits; a number that is not
 /// finite is `null`.
-final class JSONLineEncoder: Encoder {
+package final class JSONLineEncoder: Encoder {
     /// The keys from the line's top object down to the value this encoder writes.
-    let codingPath: [any CodingKey]
+    package let codingPath: [any CodingKey]
     /// No user info: the form of a value does not depend on it.
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// Where the value goes.
     let node: JSONNode
 
@@ -24,7 +25,7 @@ final class JSONLineEncoder: Encoder {
     }
 
     /// `value` as one line of JSON, without a newline.
-    static func line(_ value: some Encodable) throws -> String {
+    package static func line(_ value: some Encodable) throws -> String {
         let root = JSONNode()
         try encode(value, into: root, codingPath: [])
         var text = ""
@@ -43,19 +44,19 @@ final class JSONLineEncoder: Encoder {
     }
 
     /// The container of an object's members.
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.becomeObject()
         return KeyedEncodingContainer(JSONKeyedContainer<Key>(object: node, codingPath: codingPath))
     }
 
     /// The container of an array's elements.
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    package func unkeyedContainer() -> any UnkeyedEncodingContainer {
         node.becomeArray()
         return JSONUnkeyedContainer(array: node, codingPath: codingPath)
     }
 
     /// The container of one value.
-    func singleValueContainer() -> any SingleValueEncodingContainer {
+    package func singleValueContainer() -> any SingleValueEncodingContainer {
         JSONSingleValueContainer(node: node, codingPath: codingPath)
     }
 }

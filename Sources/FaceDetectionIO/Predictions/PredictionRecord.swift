@@ -1,36 +1,50 @@
 import FaceDetection
 
-/// What the tool found in one image: the prediction format of `shared/eval/SCHEMA.md`, plus
-/// `warnings` and `error` when there are any.
-struct PredictionRecord: Sendable {
-    /// The path as the tool reached it (a directory argument joined with the relative path).
-    var file: String
+/// What was found in one image, as one line of JSON Lines: the prediction format of the evaluation
+/// schema (docs/usage.md, "JSON Lines format"), written exactly as the command-line tool writes it
+/// (keys in a fixed order, `box` with 2 decimals, `score` with 4, times with 6).
+///
+/// The command-line tool and the benchmark harnesses write their records through this type. Its
+/// public part is the schema's prediction (`file`, `width`, `height`, `seconds`, `faces`); the
+/// tool's additions (decode time, warnings, the error, a video frame's number, time and tracking
+/// identifiers) are set by the tool only.
+///
+/// ```
+/// var record = PredictionRecord(file: "photo.jpg")
+/// record.width = image.width
+/// record.height = image.height
+/// record.faces = faces
+/// print(record.jsonLine)  // {"file": "photo.jpg", "width": 640, "height": 480, "faces": [...]}
+/// ```
+public struct PredictionRecord: Sendable {
+    /// The image's path as given (a directory argument joined with the relative path).
+    public var file: String
     /// Width of the upright image in pixels (`nil` when it could not be decoded).
-    var width: Int?
+    public var width: Int?
     /// Height of the upright image in pixels.
-    var height: Int?
+    public var height: Int?
     /// Wall time of the detection call alone, in seconds (decode excluded).
-    var seconds: Double?
-    /// Wall time of reading and decoding the file, in seconds.
-    var decodeSeconds: Double?
+    public var seconds: Double?
     /// The faces found, in image pixels.
-    var faces: [Face] = []
+    public var faces: [Face] = []
+    /// Wall time of reading and decoding the file, in seconds.
+    package var decodeSeconds: Double?
     /// Decoder warnings (e.g. a truncated JPEG that decoded partly).
-    var warnings: [String] = []
+    package var warnings: [String] = []
     /// Why the image failed, when it did.
-    var error: String?
+    package var error: String?
     /// For a video frame: its number, counting from 0.
-    var frame: Int?
+    package var frame: Int?
     /// For a video frame: its time in seconds from the start.
-    var time: Double?
+    package var time: Double?
     /// For a video frame: each face's `trackingId`, in the order of `faces` (empty for a photo).
-    var trackingIds: [Int] = []
+    package var trackingIds: [Int] = []
 
     /// A record for `file` with nothing found yet.
-    init(file: String) { self.file = file }
+    public init(file: String) { self.file = file }
 
-    /// The record as one line of JSON (`JSONLineEncoder`), without the trailing newline.
-    var jsonLine: String {
+    /// The record as one line of JSON, without the trailing newline.
+    public var jsonLine: String {
         // Nothing here throws: `encode(to:)` and `Face`'s only call the encoder's containers, which
         // never do.
         try! JSONLineEncoder.line(self)
@@ -49,7 +63,7 @@ extension PredictionRecord: Encodable {
     /// Encodes the record in the published form: `file` first, a video frame's `frame` and `time`,
     /// the size and times when known, `faces` always, `warnings` and `error` only when there are
     /// some; `time` with its trailing zeros trimmed, `seconds` and `decodeSeconds` with all 6 decimals.
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
         try container.encodeIfPresent(frame, forKey: .frame)

@@ -22,23 +22,27 @@ extension RGBImage {
         var mixed = [Float](repeating: 0, count: rowLength + 1)  // one spare float for the SIMD4 loads
         var output = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
         // Each output row: mix the covered input rows into `mixed`, then its pixels into `output`.
-        for y in 0..<outHeight {
-            let rowFirst = y * down.taps
-            let outFirst = y * outWidth * 3
-            if simd {
-                ResizeKernels.mixRowsSIMD(
-                    source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
-                    first: rowFirst, taps: down.taps, output: &mixed)
-                ResizeKernels.mixPixelsSIMD(
-                    row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
-                    taps: across.taps, output: &output, first: outFirst)
-            } else {
-                ResizeKernels.mixRowsScalar(
-                    source: pixels, count: rowLength, rows: down.indices, weights: down.weights,
-                    first: rowFirst, taps: down.taps, output: &mixed)
-                ResizeKernels.mixPixelsScalar(
-                    row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
-                    taps: across.taps, output: &output, first: outFirst)
+        down.indices.withUnsafeBufferPointer { rows in
+            down.weights.withUnsafeBufferPointer { weights in
+                for y in 0..<outHeight {
+                    let taps = (y * down.taps)..<((y + 1) * down.taps)
+                    let outFirst = y * outWidth * 3
+                    if simd {
+                        RowMixing.mixRowsSIMD(
+                            pixels: pixels, rowLength: rowLength, first: 0, rows: rows, weights: weights,
+                            taps: taps, count: rowLength, output: &mixed)
+                        ResizeKernels.mixPixelsSIMD(
+                            row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
+                            taps: across.taps, output: &output, first: outFirst)
+                    } else {
+                        RowMixing.mixRowsScalar(
+                            pixels: pixels, rowLength: rowLength, first: 0, rows: rows, weights: weights,
+                            taps: taps, count: rowLength, output: &mixed)
+                        ResizeKernels.mixPixelsScalar(
+                            row: mixed, width: outWidth, indices: across.indices, weights: across.weights,
+                            taps: across.taps, output: &output, first: outFirst)
+                    }
+                }
             }
         }
         return RGBImage(width: outWidth, height: outHeight, pixels: output)

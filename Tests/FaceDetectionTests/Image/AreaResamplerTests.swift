@@ -2,7 +2,7 @@ import Testing
 
 @testable import FaceDetection
 
-@Test func areaResampleKernelMatchesScalarTwin() {
+@Test func rowMixingMatchesScalarTwin() {
     // Row lengths that skip the vector loop (< 16), fill it exactly (16, 48), and leave a tail.
     var rng = SeededRandom(seed: 12)
     for count in [1, 5, 15, 16, 17, 39, 48, 117] {
@@ -15,10 +15,10 @@ import Testing
         var plain = [Float](repeating: -2, count: count)
         rows.withUnsafeBufferPointer { rows in
             weights.withUnsafeBufferPointer { weights in
-                AreaResampleKernels.mixRowsSIMD(
+                RowMixing.mixRowsSIMD(
                     pixels: pixels, rowLength: rowLength, first: first, rows: rows,
                     weights: weights, taps: 1..<4, count: count, output: &fast)
-                AreaResampleKernels.mixRowsScalar(
+                RowMixing.mixRowsScalar(
                     pixels: pixels, rowLength: rowLength, first: first, rows: rows,
                     weights: weights, taps: 1..<4, count: count, output: &plain)
             }

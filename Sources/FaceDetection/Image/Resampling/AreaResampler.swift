@@ -73,7 +73,7 @@ struct AreaResampler {
     /// With `band`, only those output rows are produced (`output` then holds `band.count` rows,
     /// the same values as those rows of the whole output): a P-Net strip of a pyramid level.
     ///
-    /// Rows first (`AreaResampleKernels`, SIMD over the pixels of a row), then columns on the fewer
+    /// Rows first (`RowMixing`, SIMD over the pixels of a row), then columns on the fewer
     /// resulting rows.
     mutating func resample(
         _ image: RGBImage, left: Int, top: Int, width: Int, height: Int,
@@ -105,7 +105,7 @@ struct AreaResampler {
                         let rowsOut = buffer.baseAddress!
                         // rowsOut[d − firstRow][i] = Σ_taps weight * image[source][firstColumn * 3 + i]
                         for d in band {
-                            AreaResampleKernels.mixRowsSIMD(
+                            RowMixing.mixRowsSIMD(
                                 pixels: pixels, rowLength: imageRow, first: firstColumn * 3,
                                 rows: source, weights: weight,
                                 taps: rs.start[d]..<rs.start[d + 1], count: span,

@@ -1,0 +1,47 @@
+/// The rules between options, all in one place: the ones that hold whatever the inputs are
+/// (`Command.parse` applies them) and the ones that depend on whether the inputs are videos
+/// (the tool applies them once it has looked at the inputs). What each option accepts on its own
+/// is declared with it (`CommandLineOption.all`); where `-o` and `--crop` may go is `OutputPlan`'s.
+extension CommandLineOptions {
+    /// The rules that need no file system.
+    func checkCombinations() throws(UsageError) {
+        guard !inputs.isEmpty || sequence != nil else { throw UsageError(message: "no input given") }
+        if resume {
+            guard case .file? = json else {
+                throw UsageError(message: "--resume needs --json FILE (the records already written say what to skip)")
+            }
+        }
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "'-' (paths on standard input) may be given only once")
+        }
+        if json == .standardOutput && csv == "-" {
+            throw UsageError(message: "--json and --csv cannot both write to standard output")
+        }
+    }
+
+    /// The rules that depend on the kind of inputs, `isVideo` telling a video input from a photo;
+    /// returns whether this run is a video run (video inputs or `--sequence`).
+    func checkInputs(isVideo: (String) -> Bool) throws(UsageError) -> Bool {
+        let videos = sequence != nil || inputs.contains(where: isVideo)
+        if videos {
+            if sequence != nil && !inputs.isEmpty {
+                throw UsageError(message: "--sequence takes the frames' folder: give no other INPUT")
+            }
+            if inputs.contains(where: { !isVideo($0) }) {
+                throw UsageError(message: "videos and images cannot be mixed in one run")
+            }
+        }
+        for option in CommandLineOption.all where given.contains(option.name) {
+            switch option.inputs {
+            case .photos where videos: throw UsageError(message: "\(option.name) is for photos, not videos")
+            case .videos where !videos: throw UsageError(message: "\(option.name) is for videos")
+            default: break
+            }
+        }
+        if anonymization != nil && output == nil {
+            let what = videos ? "the video" : "the images"
+            throw UsageError(message: "--blur and --pixelate need -o (\(what) to write with the faces hidden)")
+        }
+        return videos
+    }
+}
