@@ -155,33 +155,35 @@ def pnet(t, x):
     return prob, reg
 
 
-def rnet(t, x):
-    x = prelu(conv(x, t["conv1.weight"], t["conv1.bias"]), t["prelu1.weight"])
-    x = maxpool_ceil(x, 3, 2)
-    x = prelu(conv(x, t["conv2.weight"], t["conv2.bias"]), t["prelu2.weight"])
-    x = maxpool_ceil(x, 3, 2)
-    x = prelu(conv(x, t["conv3.weight"], t["conv3.bias"]), t["prelu3.weight"])
+def conv_prelu(t, x, n):
+    """Layer n of a feature stack: conv{n}, then prelu{n}."""
+    return prelu(conv(x, t[f"conv{n}.weight"], t[f"conv{n}.bias"]), t[f"prelu{n}.weight"])
+
+
+def dense(t, v, name):
+    """The dense layer `name` on the vector v."""
+    return t[f"{name}.weight"] @ v + t[f"{name}.bias"]
+
+
+def features_to_vector(t, x, pools, dense_layer):
+    """conv_prelu 1, 2, … with a max-pool (size, stride) after each of the first len(pools), then the
+    flattened map through dense{dense_layer} and prelu{dense_layer} (in float64)."""
+    for n, (size, stride) in enumerate(pools, start=1):
+        x = maxpool_ceil(conv_prelu(t, x, n), size, stride)
+    x = conv_prelu(t, x, len(pools) + 1)
     v = flatten_xyc(x)
-    v = prelu(t["dense4.weight"].astype(np.float64) @ v + t["dense4.bias"], t["prelu4.weight"])
-    prob = softmax(t["dense5_1.weight"] @ v + t["dense5_1.bias"])
-    reg = t["dense5_2.weight"] @ v + t["dense5_2.bias"]
-    return prob, reg
+    return prelu(t[f"dense{dense_layer}.weight"].astype(np.float64) @ v + t[f"dense{dense_layer}.bias"],
+                 t[f"prelu{dense_layer}.weight"])
+
+
+def rnet(t, x):
+    v = features_to_vector(t, x, [(3, 2), (3, 2)], 4)
+    return softmax(dense(t, v, "dense5_1")), dense(t, v, "dense5_2")
 
 
 def onet(t, x):
-    x = prelu(conv(x, t["conv1.weight"], t["conv1.bias"]), t["prelu1.weight"])
-    x = maxpool_ceil(x, 3, 2)
-    x = prelu(conv(x, t["conv2.weight"], t["conv2.bias"]), t["prelu2.weight"])
-    x = maxpool_ceil(x, 3, 2)
-    x = prelu(conv(x, t["conv3.weight"], t["conv3.bias"]), t["prelu3.weight"])
-    x = maxpool_ceil(x, 2, 2)
-    x = prelu(conv(x, t["conv4.weight"], t["conv4.bias"]), t["prelu4.weight"])
-    v = flatten_xyc(x)
-    v = prelu(t["dense5.weight"].astype(np.float64) @ v + t["dense5.bias"], t["prelu5.weight"])
-    prob = softmax(t["dense6_1.weight"] @ v + t["dense6_1.bias"])
-    reg = t["dense6_2.weight"] @ v + t["dense6_2.bias"]
-    landmarks = t["dense6_3.weight"] @ v + t["dense6_3.bias"]
-    return prob, reg, landmarks
+    v = features_to_vector(t, x, [(3, 2), (3, 2), (2, 2)], 5)
+    return softmax(dense(t, v, "dense6_1")), dense(t, v, "dense6_2"), dense(t, v, "dense6_3")
 
 
 # ----------------------------------------------------------------------------- inputs

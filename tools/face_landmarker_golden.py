@@ -100,10 +100,7 @@ def main():
         t[f"{name}.mediapipe.blendshapes"] = np.array(r["blendshapes"], "<f4")
         print(name, "presence logit", t[f"{name}.presence"][0], "eyeBlink L/R", r["blendshapes"][9:11],
               "mouthSmile L/R", r["blendshapes"][44:46])
-    out = os.path.join(ROOT, "Fixtures", "face-mesh-v2-golden", "golden.fdm")
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    modelfile.write(out, "GOLD", t)
-    print(out, os.path.getsize(out), "bytes")
+    modelfile.write_golden("face-mesh-v2-golden", t)
 
 
 if __name__ == "__main__":

@@ -63,10 +63,7 @@ def main():
         t[f"{name}.score"] = np.array([score], "<f4")
         t[f"{name}.trunk"] = trunk(tflite, rgb.astype(np.float32) / 255).astype("<f4")
         print(name, "logit", score, "nose tip", landmarks.reshape(468, 3)[1])
-    out = os.path.join(ROOT, "Fixtures", "face-mesh-golden", "golden.fdm")
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    modelfile.write(out, "GOLD", t)
-    print(out, os.path.getsize(out), "bytes")
+    modelfile.write_golden("face-mesh-golden", t)
 
 
 if __name__ == "__main__":

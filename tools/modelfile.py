@@ -11,6 +11,7 @@ Little-endian throughout:
         start of the file), then prod(dims) elements.
     then a u32 CRC-32 of everything before it.
 """
+import os
 import struct
 import zlib
 
@@ -65,3 +66,13 @@ def read(path):
         size = int(np.prod(dims)) if rank else 1
         tensors[name] = np.frombuffer(data, dt, size, pos).reshape(dims); pos += size * dt.itemsize
     return kind, tensors
+
+
+def write_golden(folder, tensors):
+    """Writes `tensors` as the golden file Fixtures/FOLDER/golden.fdm (kind GOLD) of this checkout,
+    creating the folder, and prints its path and size; returns the path."""
+    out = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Fixtures", folder, "golden.fdm")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    write(out, "GOLD", tensors)
+    print(out, os.path.getsize(out), "bytes")
+    return out

@@ -63,11 +63,11 @@ def dlib_rect(dlib, box):
     return dlib.rectangle(l, t, l + max(1, int(round(w))) - 1, t + max(1, int(round(h))) - 1)
 
 
-def convert(runs, f32, f16):
+def dlib_faces(runs):
+    """Every dlib HOG face of the runs' records: (grey image, box (x0, y0, x1, y1), dlib's own five
+    points as a 5 x 2 integer array)."""
     import dlib
     sp = dlib.shape_predictor(DAT)
-    models = {"float32": modelfile.read(f32)[1], "float16": modelfile.read(f16)[1]}
-    stats = {k: [0, 0, 0.0, 0] for k in models}  # identical points, points, max diff, faces all-identical
     for rec in records(os.path.join(runs, "dlib-hog.jsonl")).values():
         rgb = dlib.load_rgb_image(os.path.join(SET, rec["file"]))
         gray = ref.dlib_gray(rgb)
@@ -75,13 +75,19 @@ def convert(runs, f32, f16):
             x, y, w, h = face["box"]
             box = (x, y, x + w - 1, y + h - 1)
             d = sp(rgb, dlib.rectangle(*box))
-            want = np.array([(p.x, p.y) for p in d.parts()])
-            for name, m in models.items():
-                got = np.floor(ref.predict(m, gray, box) + 0.5).astype(int)
-                same = np.all(got == want, axis=1)
-                s = stats[name]
-                s[0] += int(same.sum()); s[1] += len(same); s[2] = max(s[2], float(np.abs(got - want).max()))
-                s[3] += int(same.all())
+            yield gray, box, np.array([(p.x, p.y) for p in d.parts()])
+
+
+def convert(runs, f32, f16):
+    models = {"float32": modelfile.read(f32)[1], "float16": modelfile.read(f16)[1]}
+    stats = {k: [0, 0, 0.0, 0] for k in models}  # identical points, points, max diff, faces all-identical
+    for gray, box, want in dlib_faces(runs):
+        for name, m in models.items():
+            got = np.floor(ref.predict(m, gray, box) + 0.5).astype(int)
+            same = np.all(got == want, axis=1)
+            s = stats[name]
+            s[0] += int(same.sum()); s[1] += len(same); s[2] = max(s[2], float(np.abs(got - want).max()))
+            s[3] += int(same.all())
     for name, (same, n, worst, faces) in stats.items():
         print(f"{name}: {same}/{n} points identical to dlib ({100 * same / n:.2f} %), "
               f"{faces}/{n // 5} faces all-identical, largest difference {worst:.0f} px")
@@ -204,20 +210,12 @@ def boxes(runs):
 
 
 def dump(runs, out):
-    import dlib
-    sp = dlib.shape_predictor(DAT)
     n = 0
     with open(out, "wb") as f:
-        for rec in records(os.path.join(runs, "dlib-hog.jsonl")).values():
-            rgb = dlib.load_rgb_image(os.path.join(SET, rec["file"]))
-            gray = ref.dlib_gray(rgb)
-            for face in rec["faces"]:
-                x, y, w, h = face["box"]
-                box = (x, y, x + w - 1, y + h - 1)
-                d = sp(rgb, dlib.rectangle(*box))
-                pts = [c for p in d.parts() for c in (p.x, p.y)]
-                f.write(np.array([gray.shape[1], gray.shape[0], *box, *pts], "<i4").tobytes() + gray.tobytes())
-                n += 1
+        for gray, box, points in dlib_faces(runs):
+            pts = points.reshape(-1).tolist()
+            f.write(np.array([gray.shape[1], gray.shape[0], *box, *pts], "<i4").tobytes() + gray.tobytes())
+            n += 1
     print(f"{n} faces -> {out}")
 
 

@@ -36,10 +36,7 @@ def main():
             outs = onnx_outputs(os.path.join(MODELS, f"yunet_{tag}_dynamic.onnx"), rgb)
             for k, v in outs.items():
                 t[f"{tag}.{name}.{k}"] = v.astype("<f4").reshape(v.shape[-2], v.shape[-1])
-    out = os.path.join(ROOT, "Fixtures", "yunet-golden", "golden.fdm")
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    modelfile.write(out, "GOLD", t)
-    print(out, os.path.getsize(out), "bytes")
+    modelfile.write_golden("yunet-golden", t)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 /// A face resampled so that its eyes are level and a fixed distance apart: the common frame the
 /// smile and eye-state features are measured in, whatever the face's size and roll in the photo.
 ///
-/// Frame: ``width`` × ``height`` grey levels (0…255, ``GreyLevel/attributes(_:x:y:)`` of the RGB
+/// Frame: ``width`` × ``height`` grey levels (0…255, `GreyLevel.attributes` of the RGB
 /// image: luma, bilinear samples, edges clamped; an ``AffineCrop``); the subject's right eye at
 /// (40, 50), the left eye at (80, 50), so the inter-ocular distance is ``eyeDistance`` = 40 px; the
 /// mouth lands near y = 94 on an average face.
@@ -35,8 +35,8 @@ struct AlignedFace: Sendable {
         // Frame pixel (column, row) samples the image at the eye midpoint plus its offset from
         // `eyeMidpoint`, scaled and turned with the eye line.
         let crop = AffineCrop(
-            width: Self.width, height: Self.height, center: mid, anchor: Self.eyeMidpoint,
-            scale: d / Self.eyeDistance, cos: vx / d, sin: vy / d, unitPixels: 1)
+            width: Self.width, height: Self.height, anchor: Self.eyeMidpoint, center: mid,
+            scale: d / Self.eyeDistance, unitPixels: 1, cos: vx / d, sin: vy / d)
         pixels = crop.attributesGrey(image)
         self.landmarks = landmarks.map { Landmark(type: $0.type, position: crop.outputPoint($0.position)) }
     }

@@ -8,7 +8,7 @@
 /// points pair up across each lip; ``FaceContour/Kind``). A ratio of two lumas of the same face,
 /// so the lighting cancels; the set of samples is its own mirror image, so a mirrored face gives
 /// the same value. Luma is 0.299 R + 0.587 G + 0.114 B, interpolated bilinearly
-/// (``GreyLevel/attributes(_:x:y:)``).
+/// (`GreyLevel.attributes`).
 /// `tools/fit_smile_shape.py` computes the same (`mouth_interior_brightness`).
 enum MouthInteriorBrightness {
     /// Where the interior samples lie from the inner upper lip to the inner lower lip.
@@ -43,7 +43,7 @@ enum MouthInteriorBrightness {
         return interiorMean / max(lipsMean, 1)
     }
 
-    /// The bilinear luma of `image` at `point` (``GreyLevel/attributes(_:x:y:)``).
+    /// The bilinear luma of `image` at `point` (`GreyLevel.attributes`).
     private static func luma(_ image: RGBImage, at point: Point) -> Float {
         GreyLevel.attributes(image, x: point.x, y: point.y)
     }

@@ -427,16 +427,24 @@ public struct FaceDetector: Sendable {
         }
         // The mesh runs on every face that gets landmarks, probabilities or contours: it is aligned by
         // the eye points, so it runs before they may be dropped. Where it ran, it refines the box.
-        let estimator = FaceMeshEstimator(network: BuiltinModels.parsed(BuiltinModels.faceMesh, "face_mesh.fdm"))
-        var meshes = estimator.meshes(for: faces, in: image, threads: threads)
+        // Face mesh v2 on each face: its 468 points are the mesh (contours, landmarks, the box, the
+        // pose), its irises the pupils, and the blendshapes come from its points.
+        let estimator = FaceMeshV2Estimator(
+            network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
+            blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm"))
+        let detected = faces
+        var results = parallelMap(count: detected.count, threads: threads) {
+            estimator.points(for: detected[$0], in: image)
+        }
         // A large face of middling score that the mesh does not take for a face is dropped.
         let confirmed = faces.indices.filter { i in
-            meshes[i].map { rule.keeps(faces[i], presence: $0.presence) } ?? true
+            results[i].map { rule.keeps(faces[i], presence: $0.presence) } ?? true
         }
         if confirmed.count < faces.count {
             faces = confirmed.map { faces[$0] }
-            meshes = confirmed.map { meshes[$0] }
+            results = confirmed.map { results[$0] }
         }
+        var meshes = results.map { $0?.mesh }
         for i in faces.indices {
             guard let mesh = meshes[i] else { continue }
             faces[i].bounds = mesh.refinedBounds(faces[i].bounds)
@@ -450,6 +458,7 @@ public struct FaceDetector: Sendable {
         if distinct.count < faces.count {
             faces = distinct.map { faces[$0] }
             meshes = distinct.map { meshes[$0] }
+            results = distinct.map { results[$0] }
         }
         if needsAttributes || needsExpressions { try afterStage(.contours) }
         guard needsAttributes || needsExpressions else {
@@ -458,18 +467,13 @@ public struct FaceDetector: Sendable {
         }
         let found = faces
         let foundMeshes = meshes
-        let expressions =
-            needsExpressions
-            ? FaceMeshV2Estimator(
-                network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
-                blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm")) : nil
-        // Each face on its own: face mesh v2 and its blendshapes (aligned by the measured eyes, so before
-        // the landmarks are replaced), then what the attributes derive from the points and the meshes
-        // (dlib's nose base only where there is no mesh).
+        let foundResults = results
+        // Each face on its own: the blendshapes, then what the attributes derive from the points and
+        // the mesh (dlib's nose base only where there is no mesh).
         return parallelMap(count: found.count, threads: threads) { i in
             var face = found[i]
-            let irises = expressions.flatMap { $0.points(for: face, in: image) }
-            let shapes = irises.flatMap { expressions?.blendshapes($0.points) }
+            let irises = foundResults[i]
+            let shapes = irises.map { estimator.blendshapes($0.points) }
             if needsAttributes {
                 if foundMeshes[i] == nil {
                     let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")

@@ -28,9 +28,7 @@ public struct FaceMeshEstimator: Sendable {
     /// The mesh of `face` in `image` (one look: the points, no ``FaceMesh/features``), or nil when
     /// the face has no eye landmarks (the region's rotation comes from them) or the image is empty.
     public func mesh(for face: Face, in image: RGBImage) -> FaceMesh? {
-        var scratch = network.scratchPool.take()
-        defer { network.scratchPool.giveBack(scratch) }
-        return mesh(for: face, in: image, scratch: &scratch)
+        network.scratchPool.withScratch { mesh(for: face, in: image, scratch: &$0) }
     }
 
     /// The meshes of `faces` in `image`, in order (nil where `mesh(for:in:)` gives nil), spread over
@@ -47,10 +45,10 @@ public struct FaceMeshEstimator: Sendable {
         for faces: [Face], in image: RGBImage, threads: Int, featuresFor: @Sendable (Face) -> Bool
     ) -> [FaceMesh?] {
         parallelMap(count: faces.count, threads: threads) { k in
-            var scratch = network.scratchPool.take()
-            defer { network.scratchPool.giveBack(scratch) }
-            guard let mesh = mesh(for: faces[k], in: image, scratch: &scratch) else { return nil }
-            return featuresFor(faces[k]) ? withFeatures(mesh, in: image, scratch: &scratch) : mesh
+            network.scratchPool.withScratch { scratch in
+                guard let mesh = mesh(for: faces[k], in: image, scratch: &scratch) else { return nil }
+                return featuresFor(faces[k]) ? withFeatures(mesh, in: image, scratch: &scratch) : mesh
+            }
         }
     }
 
@@ -60,9 +58,7 @@ public struct FaceMeshEstimator: Sendable {
     /// (about two thirds of a mesh's time: 1 ms per face on a 2-core EPYC VM). The points stay those
     /// of `mesh`.
     public func withFeatures(_ mesh: FaceMesh, in image: RGBImage) -> FaceMesh {
-        var scratch = network.scratchPool.take()
-        defer { network.scratchPool.giveBack(scratch) }
-        return withFeatures(mesh, in: image, scratch: &scratch)
+        network.scratchPool.withScratch { withFeatures(mesh, in: image, scratch: &$0) }
     }
 
     /// `withFeatures(_:in:)` with the calling thread's scratch memory; `mesh` unchanged when the image

@@ -50,7 +50,7 @@ final class FaceMeshNetwork: Sendable {
     }
 
     /// Scratch memory for `run`, reused from call to call.
-    let scratchPool = FaceMeshScratchPool()
+    let scratchPool = ScratchPool { _ in FaceMeshScratch() }
 
     private let stem: FaceMeshStem
     private let backbone: [ResidualBlock]

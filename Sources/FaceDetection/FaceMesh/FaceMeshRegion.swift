@@ -60,7 +60,7 @@ struct FaceMeshRegion: Sendable, Equatable {
     /// an image pixel plus side / 384 from this crop's.)
     func crop(size: Int) -> AffineCrop {
         AffineCrop(
-            width: size, height: size, center: center, anchor: Point(x: 0.5, y: 0.5), scale: side,
-            cos: cos(rotation), sin: sin(rotation), unitPixels: Float(size))
+            width: size, height: size, anchor: Point(x: 0.5, y: 0.5), center: center, scale: side,
+            unitPixels: Float(size), cos: cos(rotation), sin: sin(rotation))
     }
 }

@@ -25,6 +25,9 @@ struct FaceMeshV2Estimator: Sendable {
         /// The network's face-presence probability, 0…1 (the sigmoid of its logit).
         var presence: Float
 
+        /// Points 0…467 as v1's ``FaceMesh`` (the same points in the same order), with the presence.
+        var mesh: FaceMesh { FaceMesh(points: Array(points.prefix(FaceMesh.pointCount)), presence: presence) }
+
         /// Point `index` (0..<478) in the image plane.
         func position(_ index: Int) -> Point { Point(x: points[index].x, y: points[index].y) }
     }
@@ -58,12 +61,11 @@ struct FaceMeshV2Estimator: Sendable {
 
     /// The network on `region` of `image`, its points mapped back into the image.
     func points(in region: FaceMeshRegion, of image: RGBImage) -> Result {
-        var scratch = network.scratchPool.take()
-        defer { network.scratchPool.giveBack(scratch) }
-        let size = FaceMeshV2Network.inputSize
-        let crop = region.crop(size: size)
-        crop.rgbPadded(image, into: &scratch.padded)
-        let out = network.runPadded(scratch: &scratch)
+        let crop = region.crop(size: FaceMeshV2Network.inputSize)
+        let out = network.scratchPool.withScratch { scratch in
+            crop.rgbPadded(image, into: &scratch.padded)
+            return network.runPadded(scratch: &scratch)
+        }
         let points = crop.imagePoints(out.landmarks, count: FaceMeshV2Network.pointCount)
         return Result(points: points, presence: 1 / (1 + exp(-out.presenceLogit)))
     }

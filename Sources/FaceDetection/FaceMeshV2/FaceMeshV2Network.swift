@@ -1,5 +1,3 @@
-import Synchronization
-
 /// MediaPipe's face mesh v2 (`face_landmarks_detector.tflite` of the face landmarker; model card
 /// "MediaPipe Face Mesh V2"): 478 3-D points (MediaPipe's 468 plus five per iris) and a face-presence
 /// logit from a 256×256 RGB face crop. The network only; the crop and the mapping back to the image
@@ -42,28 +40,8 @@ final class FaceMeshV2Network: Sendable {
     private static let blockShapes: [(outputs: Int, stride: Int)] = [16, 32, 64, 128, 128, 128, 128]
         .enumerated().flatMap { k, c in (k == 0 ? [] : [(c, 2)]) + Array(repeating: (c, 1), count: 4) }
 
-    /// Scratch memory that passes take and give back: no allocation (and no zero-filling of a few
-    /// megabytes) per face once a thread has run one. Concurrent passes each get their own.
-    final class ScratchPool: Sendable {
-        /// The free scratches.
-        private let free = Mutex<[Scratch]>([])
-        /// Scratches kept for reuse at most (one per batch thread, typically; about 4 MB each).
-        private let keep = 8
-
-        /// A free scratch, or a new (empty) one.
-        func take() -> Scratch { free.withLock { $0.popLast() } ?? Scratch() }
-
-        /// Returns `scratch` for reuse.
-        func giveBack(_ scratch: consuming Scratch) {
-            let kept = consume scratch
-            free.withLock { free in
-                if free.count < keep { free.append(kept) }
-            }
-        }
-    }
-
     /// Scratch memory for `runPadded`, reused from call to call.
-    let scratchPool = ScratchPool()
+    let scratchPool = ScratchPool { _ in Scratch() }
 
     private let stem: FaceMeshStem
     private let blocks: [BottleneckBlock]

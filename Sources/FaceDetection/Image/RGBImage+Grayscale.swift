@@ -1,6 +1,6 @@
 extension RGBImage {
     /// The grey levels of this image, with OpenCV's fixed-point BT.601 weights
-    /// (``GreyLevel/cascade(_:_:_:)``), so that cascade windows see exactly the values OpenCV's
+    /// (`GreyLevel.cascade`), so that cascade windows see exactly the values OpenCV's
     /// detector sees.
     public func grayscale() -> GrayImage {
         var gray = [UInt8](repeating: 0, count: width * height)

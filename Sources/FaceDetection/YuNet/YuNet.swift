@@ -16,7 +16,13 @@ final class YuNet: Sendable {
     private let neck32: SeparableBlock, neck16: SeparableBlock, neck8: SeparableBlock
     private let heads: [SeparableBlock?]  // strides 8, 16, 32 (YuNet_n only)
     private let outs: [SeparableBlock]  // strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10
-    private let workspaces = YuNetWorkspacePool()
+    /// Workspaces for passes: a new one is rounded up to a whole million floats so that photos of
+    /// similar sizes share it. Larger ones (floats) are not kept: one huge photo does not pin its
+    /// memory. A 12 MP photo's (4032×3024: about 32 M floats, 130 MB, with the first layers streamed)
+    /// is kept, so a batch of phone photos faults its maps in once, not once per photo.
+    private let workspaces = ScratchPool<YuNetWorkspace>(largest: 36 << 20, size: { $0.capacity }) { count in
+        YuNetWorkspace(capacity: (count + (1 << 20) - 1) / (1 << 20) * (1 << 20))
+    }
 
     init(model: ModelFile) throws {
         try model.expectKind("YUNT")
@@ -87,7 +93,7 @@ final class YuNet: Sendable {
         let scratch = laterBlocks.reduce(max(frontScratchCount(paddedWidth: pw), backScratchCount(paddedWidth: pw))) {
             max($0, $1.scratchCount(width: pw / 16))
         }
-        let workspace = workspaces.take(count: sizes.reduce(0, +) + threads * scratch)
+        let workspace = workspaces.take(atLeast: sizes.reduce(0, +) + threads * scratch)
         defer { workspaces.giveBack(workspace) }
         // Safety: the workspace holds every map at the sizes above plus `threads` scratch strips;
         // each layer below reads and writes within its maps' sizes (checked by the kernels'

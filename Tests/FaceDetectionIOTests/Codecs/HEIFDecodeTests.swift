@@ -12,6 +12,15 @@ struct HEIFDecodeTests {
         try ImageCodec.read(path: FixturePaths.codec(name), limits: limits)
     }
 
+    /// Fixture `name` decodes to the size of the reference picture `reference` (a PPM) and differs
+    /// from it by less than `tolerance` per sample on average.
+    private func expect(_ name: String, near reference: String, meanDifferenceBelow tolerance: Double) throws {
+        let decoded = try read(name).image
+        let expected = try ReferencePixels.readPPM(FixturePaths.codec(reference))
+        try #require(decoded.width == expected.width && decoded.height == expected.height)
+        #expect(ReferencePixels.meanDifference(decoded, expected) < tolerance)
+    }
+
     private func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixturePaths.codec(name))))
     }
@@ -59,12 +68,9 @@ struct HEIFDecodeTests {
     }
 
     @Test func tenBitSamplesAreReducedToEight() throws {
-        let decoded = try read("heif_10bit.heic")
-        let reference = try ReferencePixels.readPPM(FixturePaths.codec("png_rgb_16bit.ref.ppm"))
-        #expect(decoded.image.width == reference.width && decoded.image.height == reference.height)
         // A 13 x 11 picture of busy gradients through lossy HEVC: within 16 on average, where samples
         // reduced the wrong way (their low 8 bits, or unscaled) would be off by far more.
-        #expect(ReferencePixels.meanDifference(decoded.image, reference) < 16)
+        try expect("heif_10bit.heic", near: "png_rgb_16bit.ref.ppm", meanDifferenceBelow: 16)
     }
 
     /// Of a collection (two images here: the pattern, then its negative), the primary one is read.
@@ -91,10 +97,7 @@ struct HEIFDecodeTests {
     }
 
     @Test func alphaIsCompositedOverWhite() throws {
-        let decoded = try read("heif_alpha.heic")
-        let reference = try ReferencePixels.readPPM(FixturePaths.codec("png_rgba_8bit.ref.ppm"))
-        #expect(decoded.image.width == reference.width && decoded.image.height == reference.height)
-        #expect(ReferencePixels.meanDifference(decoded.image, reference) < 8)
+        try expect("heif_alpha.heic", near: "png_rgba_8bit.ref.ppm", meanDifferenceBelow: 8)
     }
 
     @Test func theDeclaredSizeIsCheckedBeforeDecoding() throws {

@@ -55,6 +55,19 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
     #expect(l.position.x > r.position.x)  // the subject's left eye is on the image's right
 }
 
+/// Each landmark `type` of face `a` lies within `tolerance` of the `swapped` landmark of face `b`,
+/// found in the mirror image (`imageWidth` wide), once mirrored back.
+private func expectMirrored(
+    _ a: Face, _ b: Face, imageWidth: Int, tolerance: Float, _ pairs: [(type: LandmarkType, swapped: LandmarkType)]
+) throws {
+    let w = Float(imageWidth)
+    for (type, swapped) in pairs {
+        let p = try #require(a.landmark(type)).position
+        let q = try #require(b.landmark(swapped)).position
+        #expect(abs(p.x - (w - q.x)) < tolerance && abs(p.y - q.y) < tolerance, "\(type): \(p) vs mirrored \(q)")
+    }
+}
+
 /// The mirror image: left and right landmarks swap sides; yaw and roll change sign (near zero on
 /// this frontal face, so only within MTCNN's landmark noise).
 @Test func mirroredAstronautSwapsLeftAndRight() throws {
@@ -62,15 +75,9 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
     let a = try largestFace(astronautFaces)
     let b = try largestFace(mirroredAstronautFaces)
     #expect(abs(a.eulerY! + b.eulerY!) < 5 && abs(a.eulerZ! + b.eulerZ!) < 3)
-    let w = Float(image.width)
-    let tolerance = 0.05 * a.bounds.width
-    for (type, swapped) in [
-        (LandmarkType.leftEye, LandmarkType.rightEye), (.mouthLeft, .mouthRight), (.leftCheek, .rightCheek),
-    ] {
-        let p = try #require(a.landmark(type)).position
-        let q = try #require(b.landmark(swapped)).position
-        #expect(abs(p.x - (w - q.x)) < tolerance && abs(p.y - q.y) < tolerance, "\(type): \(p) vs mirrored \(q)")
-    }
+    try expectMirrored(
+        a, b, imageWidth: image.width, tolerance: 0.05 * a.bounds.width,
+        [(.leftEye, .rightEye), (.mouthLeft, .mouthRight), (.leftCheek, .rightCheek)])
     #expect(abs(a.smilingProbability! - b.smilingProbability!) < 0.15)
 }
 
@@ -87,15 +94,9 @@ private func largestFace(_ faces: Result<[Face], any Error>) throws -> Face {
     #expect(yaw > 36 && mirroredYaw < -36 && abs(yaw + mirroredYaw) < 12, "yaw \(yaw), mirrored \(mirroredYaw)")
     #expect(Set(a.landmarks.map(\.type)) == [.rightEye, .mouthRight, .rightEar, .noseBase, .rightCheek, .noseTip])
     #expect(Set(b.landmarks.map(\.type)) == [.leftEye, .mouthLeft, .leftEar, .noseBase, .leftCheek, .noseTip])
-    let w = Float(image.width)
-    let tolerance = 0.1 * a.bounds.width
-    for (type, swapped) in [
-        (LandmarkType.rightEye, LandmarkType.leftEye), (.rightEar, .leftEar), (.noseBase, .noseBase),
-    ] {
-        let p = try #require(a.landmark(type)).position
-        let q = try #require(b.landmark(swapped)).position
-        #expect(abs(p.x - (w - q.x)) < tolerance && abs(p.y - q.y) < tolerance, "\(type): \(p) vs mirrored \(q)")
-    }
+    try expectMirrored(
+        a, b, imageWidth: image.width, tolerance: 0.1 * a.bounds.width,
+        [(.rightEye, .leftEye), (.rightEar, .leftEar), (.noseBase, .noseBase)])
 }
 
 /// Every probability is a probability, on every fixture photo with a face (the faces of at least 100 px).

@@ -52,7 +52,7 @@ import Testing
 
     /// The refined box is the mean of the detector's box and the oval's box with its top lowered by a
     /// tenth of its height.
-    @Test func refinedBoundsAverageTheDetectorsAndTheOvalsBoxes() {
+    @Test func refinedBoundsBlendTheDetectorsAndTheOvalsBoxes() {
         // An oval filling x 10…110, y 20…220: every oval point on that box's edges.
         var points = [SIMD3<Float>](repeating: SIMD3(60, 120, 0), count: FaceMesh.pointCount)
         let oval = FaceContour.Kind.face.meshIndices
@@ -63,7 +63,11 @@ import Testing
         let mesh = FaceMesh(points: points, presence: 1)
         #expect(mesh.ovalBounds == Rect(x: 10, y: 20, width: 100, height: 200))
         let refined = mesh.refinedBounds(Rect(x: 0, y: 0, width: 120, height: 240))
-        // oval box with its top lowered by 20: (10, 40, 100, 180); mean with (0, 0, 120, 240)
-        #expect(refined == Rect(x: 5, y: 20, width: 110, height: 210))
+        // oval box with its top lowered by 30: (10, 50, 100, 170); 0.2 of it and 0.8 of (0, 0, 120, 240)
+        let expected = Rect(x: 2, y: 10, width: 116, height: 226)
+        #expect(
+            abs(refined.x - expected.x) < 1e-4 && abs(refined.y - expected.y) < 1e-4
+                && abs(refined.width - expected.width) < 1e-4 && abs(refined.height - expected.height) < 1e-4,
+            "\(refined)")
     }
 }

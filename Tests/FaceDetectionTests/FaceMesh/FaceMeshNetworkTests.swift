@@ -4,9 +4,7 @@ import Testing
 @testable import FaceDetection
 
 /// The golden tensors of `tools/face_mesh_golden.py` (the LiteRT interpreter on three 192×192 inputs).
-private let faceMeshGolden: ModelFile? = try? ModelFile(
-    bytes: Array(
-        Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/face-mesh-golden/golden.fdm"))))
+private let faceMeshGolden: ModelFile? = try? goldenFile("face-mesh-golden")
 
 /// The Swift network against LiteRT: landmarks (x, y, z in 192-pixel input units) within 1e-3
 /// pixels, the face logit within 1e-3, and the 6×6×128 trunk (`FaceMesh.features`) within 1e-3 of
@@ -22,13 +20,13 @@ func faceMeshNetworkMatchesLiteRT(input: String) throws {
     let landmarks = try golden.floats("\(input).landmarks", shape: [468, 3])
     let logit = try golden.floats("\(input).score", shape: [1])[0]
     #expect(out.landmarks.count == landmarks.count)
-    let worst = zip(out.landmarks, landmarks).map { abs($0 - $1) }.max() ?? .infinity
+    let worst = maxAbsDifference(out.landmarks, landmarks)
     #expect(worst < 1e-3, "\(input): landmarks max |diff| \(worst) px")
     #expect(abs(out.faceLogit - logit) < 1e-3, "\(input): logit \(out.faceLogit), LiteRT \(logit)")
     let trunk = try golden.floats("\(input).trunk", shape: [6, 6, 128])
     #expect(outTrunk.count == FaceMeshNetwork.trunkCount && trunk.count == FaceMeshNetwork.trunkCount)
     let scale = trunk.map(abs).max() ?? 0
-    let trunkWorst = zip(outTrunk, trunk).map { abs($0 - $1) }.max() ?? .infinity
+    let trunkWorst = maxAbsDifference(outTrunk, trunk)
     #expect(scale > 1 && trunkWorst < 1e-3 * scale, "\(input): trunk max |diff| \(trunkWorst), largest \(scale)")
 }
 
@@ -73,7 +71,7 @@ func faceMeshNetworkMatchesLiteRT(input: String) throws {
         }
         let expected = StridedDepthwiseConvolution.mapScalar(
             input, height: h, width: w, channels: c, weights: weights, bias: bias)
-        let worst = zip(output, expected).map { abs($0 - $1) }.max() ?? .infinity
+        let worst = maxAbsDifference(output, expected)
         #expect(worst < 1e-5, "\(h)×\(w)×\(c)")
     }
 }
@@ -91,7 +89,7 @@ func faceMeshNetworkMatchesLiteRT(input: String) throws {
         let expected = stem.scalar(input, height: h, width: w)
         #expect(map.height == h / 2 && map.width == w / 2 && map.channels == 16)
         #expect(borderIsZero(map), "\(h)×\(w)")
-        let worst = zip(interior(map), expected).map { abs($0 - $1) }.max() ?? .infinity
+        let worst = maxAbsDifference(interior(map), expected)
         #expect(worst < 1e-5, "\(h)×\(w)")
     }
 }
@@ -138,8 +136,8 @@ private func borderIsZero(_ map: BorderedFeatureMap) -> Bool {
         block.apply(input, into: &flat, row: &row)
         let expected = block.applyScalar(tight, height: h, width: w)
         #expect(output.height == h / stride && output.width == w / stride && borderIsZero(output))
-        let worst = zip(interior(output), expected).map { abs($0 - $1) }.max() ?? .infinity
-        let worstFlat = zip(flat, expected).map { abs($0 - $1) }.max() ?? .infinity
+        let worst = maxAbsDifference(interior(output), expected)
+        let worstFlat = maxAbsDifference(flat, expected)
         #expect(flat.count == expected.count && worst < 1e-4 && worstFlat < 1e-4, "\(h)×\(w)×\(ni)→\(no)/\(stride)")
     }
 }

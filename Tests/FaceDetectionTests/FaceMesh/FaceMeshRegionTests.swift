@@ -80,7 +80,7 @@ import Testing
             let interior = (0..<size).flatMap { j in crop[(j * line)..<(j * line + size * 3)] }
             let padding = (0..<size).flatMap { j in crop[(j * line + size * 3)..<((j + 1) * line)] }
             #expect(padding.allSatisfy { $0 == 0 } && crop[(size * line)...].allSatisfy { $0 == 0 })
-            let worst = zip(interior, expected).map { abs($0 - $1) }.max() ?? .infinity
+            let worst = maxAbsDifference(interior, expected)
             #expect(worst < 1e-4, "\(bounds) tilt \(tilt) size \(size): \(worst)")
         }
     }

@@ -4,9 +4,7 @@ import Testing
 @testable import FaceDetection
 
 /// The golden values of `tools/face_landmarker_golden.py` (LiteRT on two 256×256 face crops).
-private let golden: ModelFile? = try? ModelFile(
-    bytes: Array(
-        Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/face-mesh-v2-golden/golden.fdm"))))
+private let golden: ModelFile? = try? goldenFile("face-mesh-v2-golden")
 
 /// The Swift mesh v2 against LiteRT: every coordinate (input pixels) within 1e-3 px (1.1e-4 measured), the presence
 /// logit within 1e-3.
@@ -20,7 +18,7 @@ func faceMeshV2NetworkMatchesLiteRT(input: String) throws {
     let landmarks = try golden.floats("\(input).landmarks", shape: [478, 3])
     let logit = try golden.floats("\(input).presence", shape: [1])[0]
     #expect(out.landmarks.count == landmarks.count)
-    let worst = zip(out.landmarks, landmarks).map { abs($0 - $1) }.max() ?? .infinity
+    let worst = maxAbsDifference(out.landmarks, landmarks)
     #expect(worst < 1e-3, "\(input): landmarks max |diff| \(worst) px")
     #expect(abs(out.presenceLogit - logit) < 1e-3, "\(input): logit \(out.presenceLogit), LiteRT \(logit)")
 }
@@ -35,10 +33,10 @@ func blendshapeNetworkMatchesLiteRT(input: String) throws {
     let points = BlendshapeNetwork.meshIndices.map { SIMD2(landmarks[3 * $0], landmarks[3 * $0 + 1]) }
     let expected = try golden.floats("\(input).blendshapes", shape: [52])
     let out = network.run(points)
-    let worst = zip(out.values, expected).map { abs($0 - $1) }.max() ?? .infinity
+    let worst = maxAbsDifference(out.values, expected)
     #expect(worst < 2e-5, "\(input): max |diff| \(worst)")
     let scalar = network.runScalar(points)
-    let twin = zip(out.values, scalar.values).map { abs($0 - $1) }.max() ?? .infinity
+    let twin = maxAbsDifference(out.values, scalar.values)
     #expect(twin < 1e-5, "\(input): scalar twin max |diff| \(twin)")
 }
 
@@ -60,7 +58,7 @@ func blendshapeNetworkMatchesLiteRT(input: String) throws {
         }
         let expected = NarrowPointwiseConvolution.rowScalar(
             input, pixels: pixels, inputs: inputs, weights: weights, bias: bias)
-        let worst = zip(output, expected).map { abs($0 - $1) }.max() ?? .infinity
+        let worst = maxAbsDifference(output, expected)
         #expect(worst < 1e-4, "\(pixels) pixels × \(inputs)")
     }
 }

@@ -10,8 +10,7 @@ func loadMTCNNModel() throws -> ModelFile {
 
 /// Reference outputs computed by tools/convert_mtcnn.py's numpy nets.
 func loadGolden() throws -> ModelFile {
-    try ModelFile(
-        bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/mtcnn-golden/golden.fdm"))))
+    try goldenFile("mtcnn-golden")
 }
 
 /// A (3, H, W) golden input as a packed channel-last network input.
@@ -23,11 +22,6 @@ func goldenInput(_ golden: ModelFile, _ name: String) throws -> FeatureMap {
         for y in 0..<shape[1] { for x in 0..<shape[2] { map[y, x, c] = chw[(c * shape[1] + y) * shape[2] + x] } }
     }
     return map
-}
-
-func maxAbsDifference(_ a: [Float], _ b: [Float]) -> Float {
-    #expect(a.count == b.count)
-    return zip(a, b).map { abs($0 - $1) }.max() ?? .infinity
 }
 
 @Test func mtcnnModelLoads() throws {

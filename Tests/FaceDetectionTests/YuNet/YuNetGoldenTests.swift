@@ -4,11 +4,7 @@ import Testing
 @testable import FaceDetection
 
 /// The golden tensors of `tools/yunet_golden.py` (onnxruntime on three odd-sized inputs).
-private let yunetGolden: ModelFile? = try? ModelFile(
-    bytes: Array(
-        Data(
-            contentsOf:
-                repositoryRoot.appendingPathComponent("Fixtures/yunet-golden/golden.fdm"))))
+private let yunetGolden: ModelFile? = try? goldenFile("yunet-golden")
 
 @Test(arguments: ["n", "s"])
 func yunetMatchesOnnxruntime(model: String) throws {

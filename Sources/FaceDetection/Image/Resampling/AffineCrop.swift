@@ -9,21 +9,15 @@
 /// along (−``sin``, ``cos``)). Each caller's arithmetic is kept exactly: the golden outputs of
 /// both models depend on it.
 struct AffineCrop: Sendable, Equatable {
-    /// Output width in pixels.
-    var width: Int
-    /// Output height in pixels.
-    var height: Int
-    /// The image point (continuous pixel coordinates) that ``anchor`` lands on.
-    var center: Point
-    /// The crop point, in units, that lands on ``center``.
-    var anchor: Point
-    /// Image pixels per unit.
-    var scale: Float
+    /// Output size in pixels.
+    var width: Int, height: Int
+    /// Crop point `anchor` (in units) lands on image point `center` (continuous pixel coordinates).
+    var anchor: Point, center: Point
+    /// Image pixels per unit, and output pixels per unit.
+    var scale: Float, unitPixels: Float
     /// The crop's x axis in the image: (cos, sin) of its turn from the image's x axis towards its
     /// y axis (clockwise on screen).
     var cos: Float, sin: Float
-    /// Output pixels per unit.
-    var unitPixels: Float
 
     /// The image point of crop point `p`, given in output pixels (pixel (i, j)'s centre at
     /// (i + 0.5, j + 0.5)).
@@ -54,7 +48,7 @@ struct AffineCrop: Sendable, Equatable {
             y: (anchor.y + (-dx * sin + dy * cos) / scale) * unitPixels)
     }
 
-    /// The crop in grey levels (``GreyLevel/attributes(_:x:y:)``: bilinear, clamped to the border),
+    /// The crop in grey levels (`GreyLevel.attributes`: bilinear, clamped to the border),
     /// row after row; pixel (i, j) is sampled at ``imagePoint(_:)`` of (i, j) (whole numbers: the
     /// aligned face's frame puts its pixels' centres there).
     func attributesGrey(_ image: RGBImage) -> [Float] {
