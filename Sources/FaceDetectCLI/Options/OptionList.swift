@@ -70,8 +70,20 @@ extension CommandLineOption {
             section: .detection, default: .value("accurate"),
             help: """
                 accurate: YuNet_n, with MTCNN's O-Net placing the landmarks (the most faces); fast: YuNet_s \
-                (fewer faces in less time). Both search a scale pyramid: every face from --min-face-size up to \
-                the whole frame, found once
+                (fewer faces in less time); thorough: every face at any cost, the mode for hiding faces (YuNet_n \
+                also on the picture turned 90, 180 and 270 degrees, mirrored, and enlarged twice for faces under \
+                32 px, merged by voting; detection-dev AP 0.873 against 0.837; about 8 to 30 times accurate \
+                mode's search and 5 times its whole pipeline, measured on a loaded machine; docs/thorough.md). \
+                All search a scale pyramid: every face from --min-face-size up to the whole frame, found once
+                """),
+        .init(
+            ["--rotations"],
+            .choice { $0.detector.rotations = $1 }, section: .detection, default: .value("none"),
+            help: """
+                all: also search the picture turned by 90, 180 and 270 degrees, for scans and sideways photos \
+                without EXIF: the turn with the most confident faces is taken as upright, the others add faces \
+                scoring 0.8 or more (thorough always does). The search costs 3 to 10 times as much (measured on \
+                a loaded machine)
                 """),
         .init(
             ["--detector"],
@@ -111,7 +123,8 @@ extension CommandLineOption {
             help: """
                 Drop faces scoring below S, 0...1 (0 keeps all). By default, YuNet's faces of 48 px or more \
                 scoring under 0.6 must also be a face to the face mesh when it runs; with --blur or --pixelate \
-                YuNet's thresholds are 0.2 and 0.3, without that check, as a face missed is a face shown
+                YuNet's thresholds are 0.2 and 0.3, without that check, as a face missed is a face shown; \
+                thorough's is 0.1 on its passes' mean score
                 """),
         .init(
             ["--prominent-face-only", "--biggest"], .flag { options, _ in options.detector.prominentFaceOnly = true },

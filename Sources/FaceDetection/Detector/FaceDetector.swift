@@ -12,6 +12,22 @@ public struct FaceDetector: Sendable {
         /// with MTCNN's O-Net placing the five points: the most faces and the most precise landmarks
         /// (docs/results.md). The default.
         case accurate
+        /// Every face at any cost, for hiding faces and for audits: accurate mode's network and
+        /// pyramid, also run on the picture turned by 90°, 180° and 270°, mirrored, and enlarged
+        /// twice for the smallest faces, the passes merged by score-weighted box voting
+        /// (``FaceDetector/Options/rotations`` says how turned pictures are searched; docs/thorough.md
+        /// measures what each pass adds and costs).
+        case thorough
+    }
+
+    /// Whether pictures turned by a quarter or a half turn are searched too.
+    public enum Rotations: String, Sendable, CaseIterable {
+        /// Only the picture as it is (the thorough mode searches all four turns anyway).
+        case none
+        /// The picture turned by 0°, 90°, 180° and 270°: the turn whose confident faces add up to
+        /// the most is taken as the photo's orientation and searched as usual, and the other turns
+        /// add only faces scoring at least 0.8 (a person lying down). Four times the search's cost.
+        case all
     }
 
     /// The detector networks and cascades that can run; `Options.detector` picks one, or the mode does.
@@ -135,8 +151,11 @@ public struct FaceDetector: Sendable {
         public var anonymising: Bool
         /// Threads one `detect` call may use (1 = the calling thread only).
         public var threads: Int
-        /// The detector to run; `nil` lets the mode choose (fast: YuNet_s, accurate: YuNet_n).
+        /// The detector to run; `nil` lets the mode choose (fast: YuNet_s, accurate and thorough:
+        /// YuNet_n).
         public var detector: Detector?
+        /// Whether turned pictures are searched too (the thorough mode always does).
+        public var rotations: Rotations
 
         /// The least score a face may have: `minScore`, or the lowest of the detector's default
         /// thresholds.
@@ -144,7 +163,9 @@ public struct FaceDetector: Sendable {
 
         /// Which candidates are faces: `minScore` for all, or the detector's default rule.
         var scoreRule: CandidateScoreRule {
-            minScore.map(CandidateScoreRule.uniform) ?? effectiveDetector.defaultRule(anonymising: anonymising)
+            if let minScore { return .uniform(minScore) }
+            if mode == .thorough { return .thorough }
+            return effectiveDetector.defaultRule(anonymising: anonymising)
         }
 
         /// The detector that runs: `detector`, or the mode's default.
@@ -157,8 +178,10 @@ public struct FaceDetector: Sendable {
             mode: Mode = .accurate, landmarks: LandmarkMode = .all, classification: ClassificationMode = .all,
             contours: ContourMode = .none, blendshapes: BlendshapeMode = .none, minFaceSize: MinFaceSize = .standard,
             minScore: Float? = nil,
-            prominentFaceOnly: Bool = false, anonymising: Bool = false, threads: Int = 1, detector: Detector? = nil
+            prominentFaceOnly: Bool = false, anonymising: Bool = false, threads: Int = 1, detector: Detector? = nil,
+            rotations: Rotations = .none
         ) {
+            self.rotations = rotations
             self.anonymising = anonymising
             self.detector = detector
             self.minScore = minScore
@@ -330,29 +353,68 @@ public struct FaceDetector: Sendable {
         let minFace = minFace ?? options.minFaceSize.pixels(forImageWidth: image.width)
         let threads = max(1, options.threads)
         var faces: [Face]
-        switch options.effectiveDetector {
-        case .cascade: faces = cascadeDetector.detect(in: image, minFaceSize: minFace, threads: threads)
-        case .mtcnn: faces = mtcnn?.detect(in: image, minFaceSize: minFace, threads: threads) ?? []
-        case .yunet, .yunetSmall:
-            faces =
-                yunet?.detect(
-                    in: image, minFace: minFace, minScore: options.effectiveMinScore, threads: threads,
-                    shouldStop: stopSearch) ?? []
-            if stopSearch() {
-                try afterStage(.detection)
-                return []
-            }
+        var orientations: [ImageOrientation]
+        if searchesPasses {
+            let found = passFaces(in: image, minFace: minFace, threads: threads, shouldStop: stopSearch)
+            faces = found.map(\.face)
+            orientations = found.map(\.orientation)
+        } else {
+            faces = search(
+                in: image, minFace: minFace, minScore: options.effectiveMinScore, threads: threads,
+                shouldStop: stopSearch)
+            orientations = faces.map { _ in .up }
+        }
+        if stopSearch() {
+            try afterStage(.detection)
+            return []
         }
         let rule = options.scoreRule
-        faces.removeAll { !rule.keeps($0) }
-        if options.prominentFaceOnly, let largest = faces.max(by: { $0.bounds.area < $1.bounds.area }) {
-            faces = [largest]
+        let scored = faces.indices.filter { rule.keeps(faces[$0]) }
+        faces = scored.map { faces[$0] }
+        orientations = scored.map { orientations[$0] }
+        if options.prominentFaceOnly,
+            let largest = faces.indices.max(by: { faces[$0].bounds.area < faces[$1].bounds.area })
+        {
+            faces = [faces[largest]]
+            orientations = [orientations[largest]]
         }
         guard needsPoints, !faces.isEmpty else {
             for i in faces.indices { faces[i].landmarks = [] }
             return faces.map { MeshedFace(face: $0, mesh: nil) }
         }
         try afterStage(.detection)
+        guard orientations.contains(where: { $0 != .up }) else {
+            return try measured(faces, in: image, threads: threads, afterStage: afterStage)
+        }
+        // Each face is measured in the picture in which it is upright, and reported in the photo's.
+        var results: [MeshedFace] = []
+        for orientation in [ImageOrientation.up, .right, .down, .left] {
+            let group = faces.indices.filter { orientations[$0] == orientation }
+            guard !group.isEmpty else { continue }
+            let view = image.applying(orientation)
+            let upright = group.map { faces[$0].upright(orientation, width: image.width, height: image.height) }
+            for found in try measured(upright, in: view, threads: threads, afterStage: afterStage) {
+                results.append(
+                    MeshedFace(
+                        face: found.face.stored(orientation, width: image.width, height: image.height),
+                        mesh: found.mesh?.stored(orientation, width: image.width, height: image.height)))
+            }
+        }
+        // Faces of different orientations measured onto one face are one face: the better stays.
+        let distinct = NonMaximumSuppression.keptIndices(
+            results.map { NonMaximumSuppression.Corners($0.face) }, scores: results.map(\.face.score),
+            threshold: NonMaximumSuppression.sameFace, overlap: .union, inclusive: false)
+        return distinct.map { results[$0] }
+    }
+
+    /// The points, mesh, contours and attributes the options ask for, measured on `faces` (found in
+    /// `image` and upright in it), with duplicates the mesh moved onto one face removed; each face
+    /// with its mesh (nil where none ran).
+    private func measured<Failure: Error>(
+        _ faces: [Face], in image: RGBImage, threads: Int, afterStage: (Stage) throws(Failure) -> Void
+    ) throws(Failure) -> [MeshedFace] {
+        var faces = faces
+        let rule = options.scoreRule
         if options.effectiveDetector != .mtcnn {
             let mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
             // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise);

@@ -103,3 +103,23 @@ struct YuNetDetector: Sendable {
         return NonMaximumSuppression.kept(faces, threshold: decoder.nmsThreshold)
     }
 }
+
+extension YuNetDetector {
+    /// The faces in `image` scaled by `scale` alone (no pyramid; above 1 the image is enlarged), each
+    /// scoring at least `minScore`, best first, in image coordinates.
+    func detect(
+        in image: RGBImage, scale: Float, minScore: Float, threads: Int, shouldStop: () -> Bool = { false }
+    ) -> [Face] {
+        var decoder = decoder
+        decoder.scoreThreshold = max(decoder.scoreThreshold, minScore)
+        let width = max(1, Int((Float(image.width) * scale).rounded()))
+        let height = max(1, Int((Float(image.height) * scale).rounded()))
+        let input = width == image.width && height == image.height ? image : image.resized(width: width, height: height)
+        if shouldStop() { return [] }
+        let sx = Float(image.width) / Float(width)
+        let sy = Float(image.height) / Float(height)
+        return decoder.decode(network.run(on: input, threads: threads, shouldStop: shouldStop)).map {
+            sx == 1 && sy == 1 ? $0 : $0.scaled(x: sx, y: sy)
+        }
+    }
+}

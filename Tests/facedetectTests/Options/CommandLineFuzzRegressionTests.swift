@@ -35,7 +35,8 @@ struct CommandLineFuzzRegressionTests {
         #expect(throws: UsageError(message: "unknown option '--\\u{1B}[2Jred'")) {
             try Command.parse(["--\u{1B}[2Jred", "photo.jpg"])
         }
-        #expect(throws: UsageError(message: "--mode: unknown value 'fast\\u{A}slow' (known: fast, accurate)")) {
+        #expect(throws: UsageError(message: "--mode: unknown value 'fast\\u{A}slow' (known: fast, accurate, thorough)"))
+        {
             try Command.parse(["--mode", "fast\nslow", "photo.jpg"])
         }
     }

@@ -53,6 +53,14 @@ struct CommandLineParsingTests {
         #expect(detector.anonymising && detector.effectiveMinScore == 0.2)
     }
 
+    @Test func thoroughModeAndRotations() throws {
+        #expect(try options(["a.png"]).detector.rotations == .none)
+        let thorough = try options(["--mode", "thorough", "a.png"]).detector
+        #expect(thorough.mode == .thorough && thorough.effectiveDetector == .yunet)
+        #expect(try options(["--rotations=all", "a.png"]).detector.rotations == .all)
+        #expect(throws: UsageError.self) { try options(["--rotations", "some", "a.png"]) }
+    }
+
     @Test func valuesAndInputsMix() throws {
         let parsed = try options([
             "b.png", "--min-face-size", "40px", "--threads=3", "-o", "out", "--mode", "fast",

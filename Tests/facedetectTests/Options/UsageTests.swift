@@ -11,7 +11,7 @@ struct UsageTests {
             "--csv", "--crop", "--crop-margin", "--blur", "--pixelate", "--shard", "--resume", "--progress",
             "--no-progress", "--biggest", "--best", "--center", "--landmarks", "--classification",
             "--min-score", "--prominent-face-only", "--labels", "--max-pixels", "--max-file-size",
-            "--jpeg-quality", "--png-compression",
+            "--jpeg-quality", "--png-compression", "--rotations", "thorough",
         ] {
             #expect(result.standardOutput.contains(flag), "help lacks \(flag)")
         }

@@ -1,0 +1,77 @@
+/// Merges the faces that several passes over one photo found (`FaceDetector.Mode.thorough`) by
+/// score-weighted box voting: the best remaining face and every face overlapping it by an IoU above
+/// the threshold form one face, whose box is the score-weighted mean of theirs and whose score is
+/// the mean, over the passes that looked for a face of that size, of each pass's best score in the
+/// group (a pass that missed it counts 0). A face seen by every pass keeps its score; one that a
+/// single pass saw is halved or quartered, which ranks the chance false faces of one pass below the
+/// faces every pass agrees on. On detection-dev (YuNet_n's candidates from 0.05, upright and
+/// mirrored pyramids, upscaled passes for faces under 32 px; `tools/thorough_passes.py`) voting gave
+/// AP 0.881 where one suppression of the same candidates gave 0.870 (docs/thorough.md).
+enum BoxVoting {
+    /// A face as one pass found it, in the photo's coordinates.
+    struct Candidate: Sendable, Equatable {
+        /// The face.
+        var face: Face
+        /// The pass that found it (0 ..< the number of passes).
+        var pass: Int
+        /// Whether that pass looks for small faces only (the upscaled passes).
+        var smallFacesOnly: Bool
+        /// The orientation of the picture in which the face is upright (unmirrored).
+        var orientation: ImageOrientation
+    }
+
+    /// The merged faces, best first: groups formed around the best remaining candidate by an IoU
+    /// above `threshold`; a merged box whose longer side is under `smallFace` is scored over
+    /// `smallFacePasses` passes (all of them), a larger one over `passes` (those that look for faces
+    /// of every size, whose candidates alone count for it). The orientation and landmarks are the
+    /// best candidate's.
+    static func merged(
+        _ candidates: [Candidate], threshold: Float, smallFace: Float, passes: Int, smallFacePasses: Int
+    ) -> [Candidate] {
+        let order = candidates.indices.sorted { candidates[$0].face.score > candidates[$1].face.score }
+        let corners = candidates.map { NonMaximumSuppression.Corners($0.face) }
+        var taken = [Bool](repeating: false, count: candidates.count)
+        var merged: [Candidate] = []
+        for (rank, i) in order.enumerated() where !taken[i] {
+            var group = [i]
+            taken[i] = true
+            for j in order[(rank + 1)...] where !taken[j] && corners[i].iou(corners[j]) > threshold {
+                group.append(j)
+                taken[j] = true
+            }
+            var sum = (x1: Float(0), y1: Float(0), x2: Float(0), y2: Float(0), weight: Float(0))
+            for j in group {
+                let s = candidates[j].face.score
+                sum = (
+                    sum.x1 + s * corners[j].x1, sum.y1 + s * corners[j].y1, sum.x2 + s * corners[j].x2,
+                    sum.y2 + s * corners[j].y2, sum.weight + s
+                )
+            }
+            let w = max(sum.weight, .leastNormalMagnitude)
+            let box = Rect(
+                x: sum.x1 / w, y: sum.y1 / w, width: (sum.x2 - sum.x1) / w, height: (sum.y2 - sum.y1) / w)
+            let small = max(box.width, box.height) < smallFace
+            var best = [Float](repeating: 0, count: max(passes, smallFacePasses))
+            for j in group where small || !candidates[j].smallFacesOnly {
+                let pass = candidates[j].pass
+                if best.indices.contains(pass) { best[pass] = max(best[pass], candidates[j].face.score) }
+            }
+            var result = candidates[i]
+            result.face.bounds = box
+            result.face.score = best.reduce(0, +) / Float(max(1, small ? smallFacePasses : passes))
+            merged.append(result)
+        }
+        return merged.sorted { $0.face.score > $1.face.score }
+    }
+}
+
+extension NonMaximumSuppression.Corners {
+    /// Intersection over union with `other` (widths `x2 − x1`; 0 for empty boxes).
+    func iou(_ other: Self) -> Float {
+        let w = max(0, min(x2, other.x2) - max(x1, other.x1))
+        let h = max(0, min(y2, other.y2) - max(y1, other.y1))
+        let inter = w * h
+        let union = (x2 - x1) * (y2 - y1) + (other.x2 - other.x1) * (other.y2 - other.y1) - inter
+        return union > 0 ? inter / union : 0
+    }
+}
