@@ -9,6 +9,8 @@
 
 #include <jpeglib.h>
 
+#include "jpeg_to_stdout.h"
+
 int main(int argc, char **argv) {
     if (argc != 3) return 2;
     int width = atoi(argv[1]), height = atoi(argv[2]);
@@ -19,14 +21,7 @@ int main(int argc, char **argv) {
 
     struct jpeg_compress_struct cinfo;
     struct jpeg_error_mgr errors;
-    cinfo.err = jpeg_std_error(&errors);
-    jpeg_create_compress(&cinfo);
-    jpeg_stdio_dest(&cinfo, stdout);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 3;
-    cinfo.in_color_space = JCS_RGB;
-    jpeg_set_defaults(&cinfo);
+    jpeg_to_stdout(&cinfo, &errors, width, height, 3, JCS_RGB);
     jpeg_set_quality(&cinfo, 90, TRUE);
     jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);

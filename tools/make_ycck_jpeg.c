@@ -7,6 +7,8 @@
 
 #include <jpeglib.h>
 
+#include "jpeg_to_stdout.h"
+
 int main(int argc, char **argv) {
     if (argc != 3 && argc != 4) return 2;
     int plain = argc == 4;
@@ -17,14 +19,7 @@ int main(int argc, char **argv) {
 
     struct jpeg_compress_struct cinfo;
     struct jpeg_error_mgr errors;
-    cinfo.err = jpeg_std_error(&errors);
-    jpeg_create_compress(&cinfo);
-    jpeg_stdio_dest(&cinfo, stdout);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 4;
-    cinfo.in_color_space = JCS_CMYK;
-    jpeg_set_defaults(&cinfo);
+    jpeg_to_stdout(&cinfo, &errors, width, height, 4, JCS_CMYK);
     jpeg_set_colorspace(&cinfo, plain ? JCS_CMYK : JCS_YCCK);  // both make libjpeg write an Adobe marker...
     if (plain) cinfo.write_Adobe_marker = FALSE;                 // ...unless told not to
     jpeg_set_quality(&cinfo, 95, TRUE);

@@ -18,21 +18,14 @@ extension ImageOrientation {
     }
 
     /// The point of the upright picture (`RGBImage.applying(self)`) that shows `point` of the stored
-    /// picture `width` × `height` pixels: the inverse of `storedPoint(_:width:height:)`.
+    /// picture `width` × `height` pixels: the inverse of `storedPoint(_:width:height:)`, which is the
+    /// inverse orientation's `storedPoint` on the upright picture's size.
     public func uprightPoint(_ point: Point, width: Int, height: Int) -> Point {
-        let w = Float(width)
-        let h = Float(height)
-        let (x, y) = (point.x, point.y)
-        switch self {
-        case .up: return Point(x: x, y: y)
-        case .upMirrored: return Point(x: w - x, y: y)
-        case .down: return Point(x: w - x, y: h - y)
-        case .downMirrored: return Point(x: x, y: h - y)
-        case .leftMirrored: return Point(x: y, y: x)
-        case .right: return Point(x: h - y, y: x)
-        case .rightMirrored: return Point(x: h - y, y: w - x)
-        case .left: return Point(x: y, y: w - x)
-        }
+        let turnsQuarter = self == .left || self == .right || self == .leftMirrored || self == .rightMirrored
+        let inverse: ImageOrientation = self == .left ? .right : self == .right ? .left : self
+        return turnsQuarter
+            ? inverse.storedPoint(point, width: height, height: width)
+            : inverse.storedPoint(point, width: width, height: height)
     }
 
     /// True for the four orientations that mirror the picture (2, 4, 5 and 7).
