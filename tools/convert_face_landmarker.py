@@ -9,7 +9,7 @@ in Models/README.md.
     /work/venv-expr/bin/python tools/convert_face_landmarker.py \
         $M/face_landmarks_detector.tflite $M/face_blendshapes.tflite Models/
 
-The flatbuffers are read with `TFLite` of tools/convert_face_mesh.py (LiteRT's schema module, no
+The flatbuffers are read with `TFLite` below (LiteRT's schema module, no
 TensorFlow). Every op is checked against the structure the Swift networks hard-code; every weight sits
 behind a DEQUANTIZE of a float16 buffer, and the float16 values are stored unchanged (dtype 3). Then a
 plain numpy forward pass on the stored tensors is compared with the LiteRT interpreter on random inputs.
@@ -62,7 +62,81 @@ from ai_edge_litert import schema_py_generated as schema
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import modelfile  # noqa: E402
-from convert_face_mesh import TFLite  # noqa: E402
+
+
+class TFLite:
+    """The one subgraph of a .tflite file: ops by output tensor name, constant buffers by name."""
+
+    def __init__(self, path):
+        self.buf = open(path, "rb").read()
+        m = schema.Model.GetRootAsModel(self.buf, 0)
+        assert m.SubgraphsLength() == 1
+        names = {v: k for k, v in vars(schema.BuiltinOperator).items() if not k.startswith("_")}
+        codes = []
+        for i in range(m.OperatorCodesLength()):
+            c = m.OperatorCodes(i)
+            codes.append(names[max(c.BuiltinCode(), c.DeprecatedBuiltinCode())])
+        g = m.Subgraphs(0)
+        self.tensors = []
+        for i in range(g.TensorsLength()):
+            t = g.Tensors(i)
+            data = m.Buffers(t.Buffer()).DataAsNumpy()
+            shape = tuple(int(d) for d in t.ShapeAsNumpy()) if t.ShapeLength() else ()
+            self.tensors.append((t.Name().decode(), shape, t.Type(), data if isinstance(data, np.ndarray) else None))
+        self.inputs = [self.tensors[i][0] for i in g.InputsAsNumpy()]
+        self.outputs = [self.tensors[i][0] for i in g.OutputsAsNumpy()]
+        self.ops = []  # (opcode name, input names, output names, options)
+        for k in range(g.OperatorsLength()):
+            op = g.Operators(k)
+            code = codes[op.OpcodeIndex()]
+            ins = [self.tensors[i][0] if i >= 0 else None for i in op.InputsAsNumpy()]
+            outs = [self.tensors[i][0] for i in op.OutputsAsNumpy()]
+            self.ops.append((code, ins, outs, self.options(code, op.BuiltinOptions())))
+        self.producer = {o: op for op in self.ops for o in op[2]}
+        self.shape = {t[0]: t[1] for t in self.tensors}
+        self.const = {t[0]: t for t in self.tensors if t[3] is not None}
+
+    @staticmethod
+    def options(code, table):
+        if code == "CONV_2D":
+            o = schema.Conv2DOptions()
+        elif code == "DEPTHWISE_CONV_2D":
+            o = schema.DepthwiseConv2DOptions()
+        elif code == "MAX_POOL_2D":
+            o = schema.Pool2DOptions()
+        elif code == "ADD":
+            o = schema.AddOptions()
+        else:
+            return {}
+        o.Init(table.Bytes, table.Pos)
+        d = {"activation": o.FusedActivationFunction()}
+        if code != "ADD":
+            d.update(padding=o.Padding(), stride=(o.StrideH(), o.StrideW()))
+        if code == "MAX_POOL_2D":
+            d["filter"] = (o.FilterHeight(), o.FilterWidth())
+        if code == "DEPTHWISE_CONV_2D":
+            d["multiplier"] = o.DepthMultiplier()
+        return d
+
+    def op(self, output, code):
+        """The op of type `code` that writes tensor `output`."""
+        op = self.producer[output]
+        assert op[0] == code, f"{output}: expected {code}, found {op[0]}"
+        assert op[3].get("activation", 0) == 0, f"{output}: fused activation"
+        return op
+
+    def float16_constant(self, name):
+        """The float16 values behind the DEQUANTIZE op that writes `name`, in their tflite shape."""
+        op = self.op(name, "DEQUANTIZE")
+        source, shape, dtype, data = self.const[op[1][0]]
+        assert dtype == schema.TensorType.FLOAT16, f"{source}: not float16"
+        return np.frombuffer(data.tobytes(), "<f2").reshape(shape)
+
+    def dump(self):
+        print("inputs", [(n, self.shape[n]) for n in self.inputs], "outputs", [(n, self.shape[n]) for n in self.outputs])
+        for code, ins, outs, opts in self.ops:
+            if code != "DEQUANTIZE":
+                print(code, [(i, self.shape.get(i)) for i in ins if i], "->", [(o, self.shape[o]) for o in outs], opts)
 
 SAME, VALID = schema.Padding.SAME, schema.Padding.VALID
 
