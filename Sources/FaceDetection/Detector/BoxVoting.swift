@@ -29,23 +29,20 @@ enum BoxVoting {
         _ candidates: [Candidate], threshold: Float, smallFace: Float, passes: Int, smallFacePasses: Int
     ) -> [Candidate] {
         let order = candidates.indices.sorted { candidates[$0].face.score > candidates[$1].face.score }
-        let corners = candidates.map { NonMaximumSuppression.Corners($0.face) }
+        let boxes = candidates.map(\.face.bounds)
         var taken = [Bool](repeating: false, count: candidates.count)
         var merged: [Candidate] = []
         for (rank, i) in order.enumerated() where !taken[i] {
             var group = [i]
             taken[i] = true
-            for j in order[(rank + 1)...] where !taken[j] && corners[i].iou(corners[j]) > threshold {
+            for j in order[(rank + 1)...] where !taken[j] && boxes[i].iou(boxes[j]) > threshold {
                 group.append(j)
                 taken[j] = true
             }
             var sum = (x1: Float(0), y1: Float(0), x2: Float(0), y2: Float(0), weight: Float(0))
             for j in group {
-                let s = candidates[j].face.score
-                sum = (
-                    sum.x1 + s * corners[j].x1, sum.y1 + s * corners[j].y1, sum.x2 + s * corners[j].x2,
-                    sum.y2 + s * corners[j].y2, sum.weight + s
-                )
+                let (s, b) = (candidates[j].face.score, boxes[j])
+                sum = (sum.x1 + s * b.x, sum.y1 + s * b.y, sum.x2 + s * b.maxX, sum.y2 + s * b.maxY, sum.weight + s)
             }
             let w = max(sum.weight, .leastNormalMagnitude)
             let box = Rect(
@@ -62,16 +59,5 @@ enum BoxVoting {
             merged.append(result)
         }
         return merged.sorted { $0.face.score > $1.face.score }
-    }
-}
-
-extension NonMaximumSuppression.Corners {
-    /// Intersection over union with `other` (widths `x2 − x1`; 0 for empty boxes).
-    func iou(_ other: Self) -> Float {
-        let w = max(0, min(x2, other.x2) - max(x1, other.x1))
-        let h = max(0, min(y2, other.y2) - max(y1, other.y1))
-        let inter = w * h
-        let union = (x2 - x1) * (y2 - y1) + (other.x2 - other.x1) * (other.y2 - other.y1) - inter
-        return union > 0 ? inter / union : 0
     }
 }

@@ -60,23 +60,23 @@ extension FaceDetector {
                 BoxVoting.Candidate(face: $0, pass: 0, smallFacesOnly: false, orientation: orientation)
             }
             let mirrored = orientation.mirrored
+            let mirroredPicture = image.applying(mirrored)
             candidates += search(
-                in: image.applying(mirrored), minFace: minFace, minScore: minScore, threads: threads,
-                shouldStop: shouldStop
+                in: mirroredPicture, minFace: minFace, minScore: minScore, threads: threads, shouldStop: shouldStop
             ).map {
                 BoxVoting.Candidate(
                     face: $0.stored(mirrored, width: width, height: height), pass: 1, smallFacesOnly: false,
                     orientation: orientation)
             }
             var passes = 2
+            // Faces under this side (in the photo's pixels) are the upscaled passes' to find.
+            let first = yunet?.scale(minFace: minFace) ?? 1
+            let largest = Self.upscaledFaceSide / first
             if let yunet, width * height * 4 <= Self.largestUpscaledPixels {
-                let first = yunet.scale(minFace: minFace)
-                let largest = Self.upscaledFaceSide / first
-                for view in [orientation, mirrored] {
+                for (view, picture) in [(orientation, image.applying(orientation)), (mirrored, mirroredPicture)] {
                     if shouldStop() { return [] }
                     let upscaled = yunet.detect(
-                        in: image.applying(view), scale: 2 * first, minScore: minScore, threads: threads,
-                        shouldStop: shouldStop)
+                        in: picture, scale: 2 * first, minScore: minScore, threads: threads, shouldStop: shouldStop)
                     for face in upscaled where max(face.bounds.width, face.bounds.height) < largest {
                         candidates.append(
                             BoxVoting.Candidate(
@@ -88,8 +88,7 @@ extension FaceDetector {
             }
             if shouldStop() { return [] }
             faces = BoxVoting.merged(
-                candidates, threshold: Self.votingOverlap, smallFace: Self.upscaledFaceSide / yunetFirstScale(minFace),
-                passes: 2, smallFacePasses: passes)
+                candidates, threshold: Self.votingOverlap, smallFace: largest, passes: 2, smallFacePasses: passes)
         } else {
             faces = found[main].map {
                 BoxVoting.Candidate(face: $0, pass: 0, smallFacesOnly: false, orientation: orientation)
@@ -104,19 +103,15 @@ extension FaceDetector {
             }
         }
         turned.sort { $0.face.score > $1.face.score }
-        var kept = faces.map { NonMaximumSuppression.Corners($0.face) }
+        var kept = faces.map(\.face.bounds)
         for candidate in turned {
-            let corners = NonMaximumSuppression.Corners(candidate.face)
-            guard !kept.contains(where: { $0.iou(corners) > NonMaximumSuppression.sameFace }) else { continue }
-            kept.append(corners)
+            let box = candidate.face.bounds
+            guard !kept.contains(where: { $0.iou(box) > NonMaximumSuppression.sameFace }) else { continue }
+            kept.append(box)
             faces.append(candidate)
         }
         return faces.sorted { $0.face.score > $1.face.score }
     }
-
-    /// The scale of YuNet's first pyramid level for faces of at least `minFace` pixels (1 for the
-    /// other detectors, which have no upscaled pass).
-    private func yunetFirstScale(_ minFace: Int) -> Float { yunet?.scale(minFace: minFace) ?? 1 }
 
     /// One search of `image` by the options' detector (YuNet: its pyramid), faces in `image`'s
     /// coordinates, best first.
