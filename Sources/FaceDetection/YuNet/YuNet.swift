@@ -75,102 +75,75 @@ final class YuNet: Sendable {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
-        func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
-        // The maps, in floats: p8 (backbone 6, at stride 8), the maps at strides 16 and 32 (a and
-        // b take turns as layer input and output; the skip map p16 and the neck maps have their
-        // own) and the head outputs. The layers at strides 2 and 4 and the stride-8 ones hold no
-        // map: `front` streams the backbone by rows into p8, `back` the stride-8 neck and head.
-        var ab = backbone[6].outputs * pixels(16)
-        for k in 7..<11 { ab = max(ab, backbone[k].outputs * pixels(Self.backboneStride[k])) }
-        ab = max(ab, neck16.inputs * pixels(16))
-        for (i, head) in heads.enumerated().dropFirst() { ab = max(ab, (head?.outputs ?? 0) * pixels(8 << i)) }
-        let sizes = [
-            ab, ab, backbone[6].outputs * pixels(8), backbone[8].outputs * pixels(16),
-            neck16.outputs * pixels(16), neck32.outputs * pixels(32),
-            16 * pixels(8), 16 * pixels(16), 16 * pixels(32),
-        ]
-        let laterBlocks = backbone[7...] + [neck32, neck16] + heads.dropFirst().compactMap { $0 } + outs.dropFirst()
-        let scratch = laterBlocks.reduce(max(frontScratchCount(paddedWidth: pw), backScratchCount(paddedWidth: pw))) {
-            max($0, $1.scratchCount(width: pw / 16))
-        }
-        let workspace = workspaces.take(atLeast: sizes.reduce(0, +) + threads * scratch)
+        let layout = workspaceLayout(paddedHeight: ph, paddedWidth: pw, threads: threads)
+        let workspace = workspaces.take(atLeast: layout.count)
         defer { workspaces.giveBack(workspace) }
-        // Safety: the workspace holds every map at the sizes above plus `threads` scratch strips;
-        // each layer below reads and writes within its maps' sizes (checked by the kernels'
-        // layouts), and strips write disjoint rows.
-        var offsets: [Int] = []
-        var at = 0
-        for s in sizes {
-            offsets.append(at)
-            at += s
-        }
-        let base = workspace.floats
-        let (a, b, p8, p16) = (base + offsets[0], base + offsets[1], base + offsets[2], base + offsets[3])
-        let (n16, n32) = (base + offsets[4], base + offsets[5])
-        let out = [base + offsets[6], base + offsets[7], base + offsets[8]]
-        let scratchBase = SharedPointer(base + at)
+        // Safety: the workspace holds every map of the layout; each layer below reads and writes
+        // within its maps' counts (checked by the kernels' layouts), and strips write disjoint rows.
+        let maps = layout.maps(in: workspace.floats)
+        let (scratch, stripCount) = (maps.scratch, layout.stripCount)
 
         let stopped = YuNetOutputs(levels: [])
         // Strides 2, 4 and 8, streamed in bands of stride-8 rows (a band's strips on the threads),
         // asking `shouldStop` between bands.
         let rows8 = ph / 8
         let bands = max(1, rows8 / max(1, bandRows))
-        let frontOutput = SharedPointer(p8)
+        let frontOutput = SharedPointer(maps.p8)
         for band in 0..<bands {
             let (first, end) = (band * rows8 / bands, (band + 1) * rows8 / bands)
             forEachRowStrip(rows: end - first, threads: threads) { [self] strip, start, stop in
                 front(
                     image, paddedHeight: ph, paddedWidth: pw, rows: (first + start)..<(first + stop),
-                    scratch: scratchBase.pointer + strip * scratch, into: frontOutput)
+                    scratch: scratch.pointer + strip * stripCount, into: frontOutput)
             }
             if shouldStop() { return stopped }
         }
         trace(
             "stem+backbone.0+pool.4+backbone.1+backbone.2+backbone.3+backbone.4+pool.8+backbone.5+backbone.6")
         // Stride 16: 2 blocks (into p16); 32: 2 (ends in b).
-        pool(p8, channels: backbone[6].outputs, stride: 16, ph, pw, threads, into: b)
+        pool(maps.p8, channels: backbone[6].outputs, stride: 16, ph, pw, threads, into: maps.b)
         trace("pool.16")
-        block(backbone[7], b, stride: 16, ph, pw, threads, scratchBase, into: a)
+        block(backbone[7], maps.b, stride: 16, ph, pw, threads, scratch, into: maps.a)
         trace("backbone.7")
-        block(backbone[8], a, stride: 16, ph, pw, threads, scratchBase, into: p16)
+        block(backbone[8], maps.a, stride: 16, ph, pw, threads, scratch, into: maps.p16)
         trace("backbone.8")
         if shouldStop() { return stopped }
-        pool(p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: b)
+        pool(maps.p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: maps.b)
         trace("pool.32")
-        block(backbone[9], b, stride: 32, ph, pw, threads, scratchBase, into: a)
+        block(backbone[9], maps.b, stride: 32, ph, pw, threads, scratch, into: maps.a)
         trace("backbone.9")
-        block(backbone[10], a, stride: 32, ph, pw, threads, scratchBase, into: b)
+        block(backbone[10], maps.a, stride: 32, ph, pw, threads, scratch, into: maps.b)
         trace("backbone.10")
         if shouldStop() { return stopped }
         // Neck: top-down, each level plus the upsampled level above; stride 8 streamed with its
         // head and output block.
-        block(neck32, b, stride: 32, ph, pw, threads, scratchBase, into: n32)
+        block(neck32, maps.b, stride: 32, ph, pw, threads, scratch, into: maps.n32)
         trace("neck.32")
-        upsampleAdd(n32, p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: a)
+        upsampleAdd(maps.n32, maps.p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: maps.a)
         trace("upsample.16")
-        block(neck16, a, stride: 16, ph, pw, threads, scratchBase, into: n16)
+        block(neck16, maps.a, stride: 16, ph, pw, threads, scratch, into: maps.n16)
         trace("neck.16")
         if shouldStop() { return stopped }
-        let (skip8, low8, output8) = (SharedPointer(p8), SharedPointer(n16), SharedPointer(out[0]))
+        let (skip8, low8, output8) = (SharedPointer(maps.p8), SharedPointer(maps.n16), SharedPointer(maps.outputs[0]))
         forEachRowStrip(rows: rows8, threads: threads) { [self] strip, start, stop in
             back(
                 skip8, low8, paddedHeight: ph, paddedWidth: pw, rows: start..<stop,
-                scratch: scratchBase.pointer + strip * scratch, into: output8)
+                scratch: scratch.pointer + strip * stripCount, into: output8)
         }
         trace(heads[0] == nil ? "upsample.8+neck.8+out.8" : "upsample.8+neck.8+head.8+out.8")
         if shouldStop() { return stopped }
-        var levels = [Self.level(out[0], stride: 8, rows: ph / 8, columns: pw / 8)]
+        var levels = [Self.level(maps.outputs[0], stride: 8, rows: ph / 8, columns: pw / 8)]
         trace("level.8")
-        for (i, (s, n)) in zip([16, 32], [n16, n32]).enumerated() {
+        for (i, (s, n)) in zip([16, 32], [maps.n16, maps.n32]).enumerated() {
             var input = UnsafePointer(n)
             if let head = heads[i + 1] {
-                block(head, n, stride: s, ph, pw, threads, scratchBase, into: a)
+                block(head, n, stride: s, ph, pw, threads, scratch, into: maps.a)
                 trace("head.\(s)")
-                input = UnsafePointer(a)
+                input = UnsafePointer(maps.a)
             }
-            block(outs[i + 1], input, stride: s, ph, pw, threads, scratchBase, into: out[i + 1])
+            block(outs[i + 1], input, stride: s, ph, pw, threads, scratch, into: maps.outputs[i + 1])
             trace("out.\(s)")
-            levels.append(Self.level(out[i + 1], stride: s, rows: ph / s, columns: pw / s))
+            levels.append(Self.level(maps.outputs[i + 1], stride: s, rows: ph / s, columns: pw / s))
             trace("level.\(s)")
         }
         return YuNetOutputs(levels: levels)
@@ -196,6 +169,27 @@ final class YuNet: Sendable {
             costs += [("out.\(s)", cost(outs[i], s)), ("level.\(s)", 0)]
         }
         return costs
+    }
+
+    /// The workspace of a pass on an image padded to `paddedWidth`×`paddedHeight` with `threads`
+    /// strips. Held whole: p8 (backbone 6, at stride 8), the maps at strides 16 and 32 (a and b take
+    /// turns as layer input and output; the skip map p16 and the neck maps have their own) and the
+    /// head outputs. The layers at strides 2 and 4 and the stride-8 ones hold no map: `front`
+    /// streams the backbone by rows into p8, `back` the stride-8 neck and head.
+    private func workspaceLayout(paddedHeight ph: Int, paddedWidth pw: Int, threads: Int) -> YuNetWorkspaceLayout {
+        func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
+        var ab = backbone[6].outputs * pixels(16)
+        for k in 7..<11 { ab = max(ab, backbone[k].outputs * pixels(Self.backboneStride[k])) }
+        ab = max(ab, neck16.inputs * pixels(16))
+        for (i, head) in heads.enumerated().dropFirst() { ab = max(ab, (head?.outputs ?? 0) * pixels(8 << i)) }
+        let laterBlocks = backbone[7...] + [neck32, neck16] + heads.dropFirst().compactMap { $0 } + outs.dropFirst()
+        let strip = laterBlocks.reduce(max(frontScratchCount(paddedWidth: pw), backScratchCount(paddedWidth: pw))) {
+            max($0, $1.scratchCount(width: pw / 16))
+        }
+        return YuNetWorkspaceLayout(
+            alternating: ab, p8: backbone[6].outputs * pixels(8), p16: backbone[8].outputs * pixels(16),
+            n16: neck16.outputs * pixels(16), n32: neck32.outputs * pixels(32),
+            outputs: [16 * pixels(8), 16 * pixels(16), 16 * pixels(32)], stripCount: strip, threads: threads)
     }
 
     /// The stride at which backbone block k runs.
