@@ -72,7 +72,7 @@ extension CommandLineOption {
                 accurate: YuNet_n, with MTCNN's O-Net placing the landmarks (the most faces); fast: YuNet_s \
                 (fewer faces in less time); thorough: every face at any cost, the mode for hiding faces (YuNet_n \
                 also on the picture turned 90, 180 and 270 degrees, mirrored, and enlarged twice for faces under \
-                32 px, merged by voting; detection-dev AP 0.873 against 0.837; about 8 to 30 times accurate \
+                32 px, merged by voting; detection-dev AP 0.879 against 0.837; about 8 to 30 times accurate \
                 mode's search and 5 times its whole pipeline, measured on a loaded machine; docs/thorough.md). \
                 All search a scale pyramid: every face from --min-face-size up to the whole frame, found once
                 """),
@@ -126,7 +126,7 @@ extension CommandLineOption {
             help: """
                 Drop faces scoring below S, 0...1 (0 keeps all). With --blur or --pixelate YuNet's \
                 thresholds are 0.2 and 0.3, as a face missed is a face shown; thorough's is 0.1 on its \
-                passes' mean score
+                passes' voted score
                 """),
         .init(
             ["--prominent-face-only", "--biggest"], .flag { options, _ in options.detector.prominentFaceOnly = true },

@@ -43,9 +43,9 @@ struct CandidateScoreRule: Sendable, Equatable {
         largeFace: 48, smallFaceScore: 0.2, largeFaceScore: 0.3, meshCheckedBelow: 0, minimumPresence: 0)
 
     /// The thorough mode's rule (`FaceDetector.Mode.thorough`), on the score its passes' votes
-    /// give (a mean over the passes): recall first, with no mesh check. On detection-dev 0.1 finds
-    /// 91.5 % of the faces with 27 false ones per photo (AP 0.873); 0.2 finds 89.8 % with 10
-    /// (docs/thorough.md).
+    /// give (a root mean square over the passes): recall first, with no mesh check. On detection-dev
+    /// 0.1 finds 92.2 % of the faces with 38.6 false ones per photo (AP 0.879); 0.2 finds 90.5 % with
+    /// 13.6 (docs/thorough.md).
     static let thorough = CandidateScoreRule.uniform(0.1)
 
     /// The least score any face may have: the search can drop every candidate below it.

@@ -10,6 +10,10 @@ extension FaceDetector {
     /// photo's orientation (a person lying down in an upright photo); such faces are rare and the
     /// other orientations' chance false faces are not.
     static let turnedFaceScore: Float = 0.8
+    /// In thorough mode, the factor on the score of such a turned face: one pass saw it, so it ranks
+    /// below the faces that the voted passes agree on (detection-dev AP 0.879 → 0.882 with the
+    /// voting's scores; docs/thorough.md).
+    static let turnedFaceWeight: Float = 0.5
     /// The IoU above which the thorough passes' faces are voted into one (docs/thorough.md).
     static let votingOverlap: Float = 0.4
     /// The face side, in network pixels at the pyramid's first level, below which the upscaled
@@ -28,7 +32,8 @@ extension FaceDetector {
     /// With rotations (and in thorough mode) the pyramid runs on the picture as it is and turned by
     /// 90°, 180° and 270°; the orientation whose faces scoring at least `strongFace` add up to the
     /// most is the photo's (upright unless another has more), and the other orientations keep only
-    /// faces scoring at least `turnedFaceScore` that overlap no face of the photo's orientation.
+    /// faces scoring at least `turnedFaceScore` that overlap no face of the photo's orientation
+    /// (in thorough mode scored `turnedFaceWeight` times as much).
     /// Thorough mode also searches the photo's orientation mirrored, and, for faces under
     /// `upscaledFaceSide` network pixels, both at twice the first level's scale; those passes'
     /// candidates (from `passCandidateScore`) are merged by `BoxVoting`.
@@ -99,7 +104,9 @@ extension FaceDetector {
         var turned: [BoxVoting.Candidate] = []
         for i in orientations.indices where i != main {
             turned += found[i].filter { $0.score >= Self.turnedFaceScore }.map {
-                BoxVoting.Candidate(face: $0, pass: 0, smallFacesOnly: false, orientation: orientations[i])
+                var face = $0
+                if thorough { face.score *= Self.turnedFaceWeight }
+                return BoxVoting.Candidate(face: face, pass: 0, smallFacesOnly: false, orientation: orientations[i])
             }
         }
         turned.sort { $0.face.score > $1.face.score }

@@ -29,22 +29,23 @@ import Testing
                 candidate(104, 100, 60, 0.5, pass: 1), candidate(300, 300, 60, 0.8, pass: 0),
             ], threshold: 0.4, smallFace: 32, passes: 2, smallFacePasses: 4)
         #expect(merged.count == 2)
-        // Boxes weighted by score: x = (0.9·100 + 0.6·106 + 0.5·104) / 2.0; the score is the mean
-        // of each pass's best, 0.9 and 0.6; the lone face is seen by one pass of two.
+        // Boxes weighted by score: x = (0.9·100 + 0.6·106 + 0.5·104) / 2.0; the score is the root
+        // mean square of each pass's best, 0.9 and 0.6; the lone face is seen by one pass of two.
         #expect(abs(merged[0].face.bounds.x - 102.8) < 1e-3 && abs(merged[0].face.bounds.width - 60) < 1e-3)
-        #expect(abs(merged[0].face.score - 0.75) < 1e-6)
-        #expect(merged[1].face.bounds.x == 300 && abs(merged[1].face.score - 0.4) < 1e-6)
+        #expect(abs(merged[0].face.score - (0.585 as Float).squareRoot()) < 1e-6)
+        #expect(merged[1].face.bounds.x == 300 && abs(merged[1].face.score - 0.8 / (2 as Float).squareRoot()) < 1e-6)
     }
 
     @Test func upscaledPassesCountOnlyForSmallFaces() {
         let small = BoxVoting.merged(
             [candidate(10, 10, 20, 0.8, pass: 0), candidate(10, 10, 20, 0.4, pass: 2, small: true)],
             threshold: 0.4, smallFace: 32, passes: 2, smallFacePasses: 4)
-        #expect(small.count == 1 && abs(small[0].face.score - 0.3) < 1e-6)
+        // Over all four passes: √((0.8² + 0.4²) / 4); the large face over the two full-size ones: 0.8 / √2.
+        #expect(small.count == 1 && abs(small[0].face.score - (0.2 as Float).squareRoot()) < 1e-6)
         let large = BoxVoting.merged(
             [candidate(10, 10, 60, 0.8, pass: 0), candidate(10, 10, 60, 0.4, pass: 2, small: true)],
             threshold: 0.4, smallFace: 32, passes: 2, smallFacePasses: 4)
-        #expect(large.count == 1 && abs(large[0].face.score - 0.4) < 1e-6)
+        #expect(large.count == 1 && abs(large[0].face.score - 0.8 / (2 as Float).squareRoot()) < 1e-6)
     }
 
     @Test(arguments: ImageOrientation.allCases)
