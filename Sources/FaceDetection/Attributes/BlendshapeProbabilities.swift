@@ -12,15 +12,16 @@
 /// point where ML Kit's probabilities change their answer.
 ///
 /// Eyes: `1 − eyeBlink` of the eye, on eyes-dev (874 eyes of 437 faces, the defaults): pooled AUC
-/// 0.9985, 10-fold cross-validated 0.9979–0.9983 over five fold seeds. Smile: the mean of
-/// `mouthSmileLeft` and `mouthSmileRight`, on smile-dev (480 faces): AUC 0.934, cross-validated
-/// 0.931–0.933; adding the other coefficients did not hold up under cross-validation (cheekSquint,
-/// mouthDimple, mouthStretch and jawOpen 0.930–0.934, all 52 0.913–0.923).
+/// 0.9975, 10-fold cross-validated 0.9965–0.9971 over five fold seeds. Smile: the mean of
+/// `mouthSmileLeft` and `mouthSmileRight`, on smile-dev (480 faces): AUC 0.933, cross-validated
+/// 0.930–0.931; adding the other coefficients did not hold up under cross-validation (cheekSquint,
+/// mouthDimple, mouthStretch and jawOpen 0.928–0.933, all 52 0.901–0.911). Fitted 2026-12-06 on
+/// face mesh v2 alone (the pipeline since v1's mesh was removed).
 enum BlendshapeProbabilities {
     /// The eye-open model on logit(1 − eyeBlink).
-    static let eyeOpen = LogisticModel(weights: [5.0217], bias: -5.0180)
+    static let eyeOpen = LogisticModel(weights: [4.3380], bias: -4.2844)
     /// The smile model on logit(mean mouthSmile).
-    static let smile = LogisticModel(weights: [0.6597], bias: 1.8040)
+    static let smile = LogisticModel(weights: [0.6784], bias: 1.7269)
 
     /// The probability that the face smiles.
     static func smiling(_ shapes: Blendshapes) -> Float {

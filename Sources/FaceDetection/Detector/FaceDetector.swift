@@ -118,13 +118,16 @@ public struct FaceDetector: Sendable {
         public var mode: Mode
         /// Landmarks (and the Euler angles fitted to them).
         public var landmarks: LandmarkMode
-        /// Smiling and eye-open probabilities (and the Euler angles).
+        /// Smiling and eye-open probabilities (and the Euler angles), for faces at least
+        /// ``FaceDetector/fullyMeasuredWidth`` wide.
         public var classification: ClassificationMode
-        /// ML Kit's contours, from MediaPipe's face mesh. The mesh (one network run per face) also runs
-        /// whenever landmarks or classification are on: it refines the box and the landmarks and
-        /// gives the pose, the eyes' and the smile's probabilities.
+        /// ML Kit's contours, from MediaPipe's face mesh. The mesh (one network run per face at least
+        /// ``FaceDetector/fullyMeasuredWidth`` wide) also runs whenever landmarks or classification
+        /// are on: it refines the box and the landmarks and gives the pose, the eyes' and the
+        /// smile's probabilities.
         public var contours: ContourMode
-        /// MediaPipe's 52 expression coefficients for every face (``Face/blendshapes``).
+        /// MediaPipe's 52 expression coefficients for every face at least
+        /// ``FaceDetector/fullyMeasuredWidth`` wide (``Face/blendshapes``).
         public var blendshapes: BlendshapeMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
@@ -256,6 +259,20 @@ public struct FaceDetector: Sendable {
             mtcnn = nil
         }
     }
+
+    /// The least width of a face (its detector box's, in pixels) that is measured in full: face
+    /// mesh v2 and its blendshapes (so the probabilities, blendshapes, contours and pupils), the
+    /// second O-Net pass and dlib's nose base. A narrower face gets its box, O-Net's five points
+    /// from one pass, and the pose and landmarks fitted to them.
+    ///
+    /// Measured (docs/what-is-reported.md, `tools/attributes_by_face_size.py`: the dev sets shrunk
+    /// so that their faces are this wide, the mesh on every face): from 32 px the attributes are
+    /// within about 0.01 of full-size faces' (eye-open AUC 0.987 against 0.998, smile 0.918 against
+    /// 0.933), at 24 px 0.961 and 0.899, at 20 px 0.889 and 0.874. Group photos are mostly small
+    /// faces, and this work is per face (the mesh about 3 ms): on the 40 photos of the speed
+    /// comparison 82 % of the faces are under 32 px, and measuring them in full would make the
+    /// default pipeline slower than OpenCV's YuNet boxes alone (docs/defaults.md).
+    public static let fullyMeasuredWidth: Float = 32
 
     /// The smallest face, in pixels, the mode can find at all (its detection window): the cascade's
     /// window, P-Net's 12 px, or YuNet's ~10 px at stride 8.
@@ -420,20 +437,20 @@ public struct FaceDetector: Sendable {
             // the cascade keeps its one-pass points (its results stay those of the old fast mode).
             let points = mtcnn.landmarks(
                 for: faces.map(\.bounds), in: image, threads: threads,
-                regressingFirst: options.effectiveDetector != .cascade)
+                regressingFrom: options.effectiveDetector != .cascade ? Self.fullyMeasuredWidth : nil)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
             try afterStage(.points)
         }
-        // The mesh runs on every face that gets landmarks, probabilities or contours: it is aligned by
-        // the eye points, so it runs before they may be dropped. Where it ran, it refines the box.
-        // Face mesh v2 on each face: its 468 points are the mesh (contours, landmarks, the box, the
-        // pose), its irises the pupils, and the blendshapes come from its points.
+        // The mesh runs on every face at least `fullyMeasuredWidth` wide that gets landmarks,
+        // probabilities or contours: it is aligned by the eye points, so it runs before they may be
+        // dropped. Where it ran, it refines the box. Its 468 points are the mesh (contours, landmarks,
+        // the box, the pose), its irises the pupils, and the blendshapes come from its points.
         let estimator = FaceMeshV2Estimator(
             network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
             blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm"))
         let detected = faces
-        var results = parallelMap(count: detected.count, threads: threads) {
-            estimator.points(for: detected[$0], in: image)
+        var results = parallelMap(count: detected.count, threads: threads) { i in
+            detected[i].bounds.width >= Self.fullyMeasuredWidth ? estimator.points(for: detected[i], in: image) : nil
         }
         // A large face of middling score that the mesh does not take for a face is dropped.
         let confirmed = faces.indices.filter { i in
@@ -468,13 +485,13 @@ public struct FaceDetector: Sendable {
         let foundMeshes = meshes
         let foundResults = results
         // Each face on its own: the blendshapes, then what the attributes derive from the points and
-        // the mesh (dlib's nose base only where there is no mesh).
+        // the mesh (dlib's nose base only for a face measured in full without a mesh).
         return parallelMap(count: found.count, threads: threads) { i in
             var face = found[i]
             let irises = foundResults[i]
             let shapes = irises.map { estimator.blendshapes($0.points) }
             if needsAttributes {
-                if foundMeshes[i] == nil {
+                if foundMeshes[i] == nil && face.bounds.width >= Self.fullyMeasuredWidth {
                     let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
                     face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
                 }

@@ -36,28 +36,11 @@ struct FaceMeshRegion: Sendable, Equatable {
         rotation = Float(atan2(Double(leftEye.y - rightEye.y), Double(leftEye.x - rightEye.x)))
     }
 
-    /// The region MediaPipe's face landmark front end takes from a mesh for its next look
-    /// (`face_landmark_landmarks_to_roi.pbtxt`): the box around all 468 points (x, y), turned so that
-    /// the line from point 33 (the subject's right eye's outer corner) to point 263 (the left eye's)
-    /// is level, its longer side times 1.5, centred on the box. Better aligned than the region from
-    /// the detector's box and eyes.
-    init(mesh: FaceMesh) {
-        var (low, high) = (SIMD2<Float>(repeating: .infinity), SIMD2<Float>(repeating: -.infinity))
-        for p in mesh.points {
-            low = pointwiseMin(low, SIMD2(p.x, p.y))
-            high = pointwiseMax(high, SIMD2(p.x, p.y))
-        }
-        center = Point(x: (low.x + high.x) / 2, y: (low.y + high.y) / 2)
-        side = max(high.x - low.x, high.y - low.y) * Self.scale
-        let (right, left) = (mesh.points[33], mesh.points[263])
-        rotation = Float(atan2(Double(left.y - right.y), Double(left.x - right.x)))
-    }
-
     /// The region as a `size` × `size` crop (``AffineCrop``), in region units: (0, 0) is the region's
     /// top-left corner as the network sees it, (1, 1) its bottom-right, turned by ``rotation``.
     /// (MediaPipe's OpenCV converter maps the region's corners onto the tensor's with
     /// `warpPerspective`, in OpenCV's whole-number pixel-centre coordinates; its samples sit up to half
-    /// an image pixel plus side / 384 from this crop's.)
+    /// an image pixel plus side / (2 × `size`) from this crop's.)
     func crop(size: Int) -> AffineCrop {
         AffineCrop(
             width: size, height: size, anchor: Point(x: 0.5, y: 0.5), center: center, scale: side,

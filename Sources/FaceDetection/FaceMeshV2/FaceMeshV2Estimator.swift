@@ -9,7 +9,7 @@
 /// The face landmarker's two networks on a face the detector found: face mesh v2's 478 points back
 /// in image coordinates, and the blendshape model's 52 coefficients from them.
 ///
-/// The region is v1's (`FaceMeshRegion`: a square 1.5 times the box's longer side, turned so that the
+/// The region is `FaceMeshRegion` (a square 1.5 times the box's longer side, turned so that the
 /// eyes are level), sampled to 256×256 pixels (RGB in [0, 1]); the network's points are turned and
 /// scaled back into the image; the 146 points `BlendshapeNetwork.meshIndices` names (x, y in image
 /// pixels, as MediaPipe's `LandmarksToTensorCalculator` gives them) go to the blendshape model.
@@ -19,13 +19,13 @@ struct FaceMeshV2Estimator: Sendable {
     /// 478 points and the presence of one face.
     struct Result: Sendable, Equatable {
         /// x, y in image pixels; z in the same scale as x, smaller nearer the camera. Points 0…467 are
-        /// v1's mesh (``FaceMesh``), 468…472 the subject's right iris (centre first, then four points on
+        /// MediaPipe's 468-point mesh (``FaceMesh``), 468…472 the subject's right iris (centre first, then four points on
         /// its rim), 473…477 the left iris.
         var points: [SIMD3<Float>]
         /// The network's face-presence probability, 0…1 (the sigmoid of its logit).
         var presence: Float
 
-        /// Points 0…467 as v1's ``FaceMesh`` (the same points in the same order), with the presence.
+        /// Points 0…467 as a ``FaceMesh`` (MediaPipe's 468 points in their order), with the presence.
         var mesh: FaceMesh { FaceMesh(points: Array(points.prefix(FaceMesh.pointCount)), presence: presence) }
 
         /// Point `index` (0..<478) in the image plane.

@@ -177,18 +177,19 @@ struct MTCNN: Sendable {
     }
 
     /// O-Net's five landmarks for each of `boxes` (found by any detector), from a 48×48 crop of the
-    /// box made square around its centre; nil for an empty box. With `regressingFirst`, the box is
-    /// first moved by O-Net's own box regression and squared again, so that the crop that places the
-    /// points is framed as on MTCNN's own final boxes (YuNet's boxes, landmarks5-dev: mean error
-    /// 4.71 % → 4.56 % of the eye distance; a third pass: 4.59 %).
-    func landmarks(for boxes: [Rect], in image: RGBImage, threads: Int = 1, regressingFirst: Bool = false)
+    /// box made square around its centre; nil for an empty box. A box at least `regressingFrom`
+    /// pixels wide (nil: none) is first moved by O-Net's own box regression and squared again, so
+    /// that the crop that places the points is framed as on MTCNN's own final boxes (YuNet's boxes,
+    /// landmarks5-dev: mean error 4.71 % → 4.56 % of the eye distance; a third pass: 4.59 %).
+    func landmarks(for boxes: [Rect], in image: RGBImage, threads: Int = 1, regressingFrom: Float? = nil)
         -> [[Landmark]?]
     {
         CNNScratch.parallelMap(count: boxes.count, threads: threads) {
             (scratch: inout CNNScratch, k: Int) -> [Landmark]? in
             let b = boxes[k]
             var c = MTCNNCandidate(x1: b.x, y1: b.y, x2: b.maxX, y2: b.maxY, score: 0)
-            for pass in 0..<(regressingFirst ? 2 : 1) {
+            let regressing = regressingFrom.map { b.width >= $0 } ?? false
+            for pass in 0..<(regressing ? 2 : 1) {
                 if pass > 0 { Self.regress(&c, by: scratch.output) }
                 c.makeSquare()
                 c.truncate()

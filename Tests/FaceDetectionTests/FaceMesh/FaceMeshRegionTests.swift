@@ -109,19 +109,3 @@ import Testing
     #expect(one == two)
     #expect(estimator.mesh(for: faces[1], in: image) == one[1])
 }
-
-/// The second look's region follows MediaPipe's landmarks-to-region rule: centred on the box
-/// around the points, 1.5 × its longer side, turned by the line from point 33 to point 263.
-@Test func faceMeshRegionFromAMeshIsThePointsBoxEnlargedAndTurnedByTheEyeCorners() {
-    var points = [SIMD3<Float>](repeating: SIMD3(150, 120, 0), count: FaceMesh.pointCount)
-    points[10] = SIMD3(130, 60, 5)  // top
-    points[152] = SIMD3(160, 200, -3)  // bottom
-    points[234] = SIMD3(100, 130, 0)  // left
-    points[454] = SIMD3(190, 110, 0)  // right
-    points[33] = SIMD3(120, 100, 0)
-    points[263] = SIMD3(170, 100 + 50 * Float(tan(Double.pi / 12)), 0)
-    let region = FaceMeshRegion(mesh: FaceMesh(points: points, presence: 1))
-    #expect(region.center == Point(x: 145, y: 130))
-    #expect(region.side == 210)  // the longer side, 200 − 60 = 140, × 1.5
-    #expect(abs(region.rotation - Float.pi / 12) < 1e-6)
-}

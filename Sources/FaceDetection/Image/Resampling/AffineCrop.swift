@@ -5,8 +5,8 @@
 /// (1: pixels; the crop's side: fractions of it, as MediaPipe's normalised rectangles). Point
 /// ``anchor`` of the crop lands on ``center`` of the image, and one unit spans ``scale`` image
 /// pixels along the crop's x axis, which points along (``cos``, ``sin``) in the image (its y axis
-/// along (−``sin``, ``cos``)). Each caller's arithmetic is kept exactly: the golden outputs of
-/// both models depend on it.
+/// along (−``sin``, ``cos``)). Its arithmetic is kept exactly: the face mesh's golden outputs
+/// depend on it.
 struct AffineCrop: Sendable, Equatable {
     /// Output size in pixels.
     var width: Int, height: Int
@@ -45,19 +45,5 @@ struct AffineCrop: Sendable, Equatable {
         return Point(
             x: (anchor.x + (dx * cos + dy * sin) / scale) * unitPixels,
             y: (anchor.y + (-dx * sin + dy * cos) / scale) * unitPixels)
-    }
-
-    /// The crop in grey levels (`GreyLevel.attributes`: bilinear, clamped to the border),
-    /// row after row; pixel (i, j) is sampled at ``imagePoint(_:)`` of (i, j) (whole numbers: the
-    /// aligned face's frame puts its pixels' centres there).
-    func attributesGrey(_ image: RGBImage) -> [Float] {
-        var values = [Float](repeating: 0, count: width * height)
-        for row in 0..<height {
-            for column in 0..<width {
-                let p = imagePoint(Point(x: Float(column), y: Float(row)))
-                values[row * width + column] = GreyLevel.attributes(image, x: p.x, y: p.y)
-            }
-        }
-        return values
     }
 }
