@@ -16,7 +16,9 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
 @Test(arguments: [0, 4, 6], [false, true])
 func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
     var rng = TestRandom(state: 1)
-    let sizes = [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16), (5, 9, 80)]
+    let sizes = [
+        (1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16), (5, 9, 80),
+    ]
     for (pixels, inputs, outputs) in sizes {
         let x = rng.floats(pixels * inputs)
         let w = rng.floats(inputs * outputs)
