@@ -29,7 +29,8 @@ enum PointwiseConvolution {
         #endif
     }
 
-    /// `row` six pixels at a time in 8-lane vectors; the last 0–5 pixels go to `rowQuads`.
+    /// `row` six pixels at a time in 8-lane vectors; the last 0–5 pixels go to `rowQuads`, and so do
+    /// the last 8 when 2 would be left (two quads, not a pair in 4-lane vectors at half the rate).
     static func rowSextets(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
@@ -37,8 +38,9 @@ enum PointwiseConvolution {
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
+        let sextets = pixels % 6 == 2 && pixels >= 8 ? pixels - 8 : pixels
         var p = 0
-        while p + 6 <= pixels {
+        while p + 6 <= sextets {
             let x0 = input + p * ni
             let x1 = x0 + ni
             let x2 = x1 + ni
