@@ -40,10 +40,11 @@ def ours(binary, repeat, pin):
         cmd = ["taskset", "-c", str(pin)] + cmd
     out = subprocess.run(cmd, input="\n".join(FIXTURES) + "\n", capture_output=True, text=True, cwd=ROOT,
                          check=True)
-    m = re.findall(r"median ([0-9.e-]+) s", out.stderr)
-    if len(m) != 2:
+    m = [re.search(rf"landmarker-bench {name} \(per face.*?median ([0-9.e-]+) s", out.stderr)
+         for name in ("mesh v2", "blendshapes")]
+    if not all(m):
         sys.exit("landmarker-bench printed no medians:\n" + out.stderr)
-    return float(m[0]) * 1000, float(m[1]) * 1000
+    return float(m[0][1]) * 1000, float(m[1][1]) * 1000
 
 
 def interpreter(path, shape):

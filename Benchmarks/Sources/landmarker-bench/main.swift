@@ -1,8 +1,9 @@
 // Development harness for the face landmarker's two networks: reads the images of a list
 // (tools/decode_to_ppm.py's list.tsv, or JPEG/PNG paths, one per line), finds the faces with the accurate
 // detector (landmarks on, so each face has its eyes), then times on each face, 1 thread, the median of --repeat runs after --warmup untimed runs on the first face: face mesh v2
-// (`FaceMeshV2Estimator.points(for:in:)`, crop included) and the blendshape model on its points
-// (`blendshapes(_:)`). One line per face to standard output (file, face box, milliseconds of each);
+// (`FaceMeshV2Estimator.points(for:in:)`, crop included), its 256 × 256 crop alone (`AffineCrop.rgbPadded`)
+// and the blendshape model on its points (`blendshapes(_:)`). One line per face to standard output
+// (file, face box, milliseconds of each);
 // the medians over faces to standard error. Reaches the internal estimator through `@testable import`,
 // so build it with testing on:
 //     swift build -c release --package-path Benchmarks --product landmarker-bench -Xswiftc -enable-testing
@@ -22,7 +23,9 @@ do {
     let estimator = try FaceMeshV2Estimator()
     let entries = ImageList.sample(try ImageList.read(options.listPath), count: options.sample)
     var meshSummary = BenchmarkSummary()
+    var cropSummary = BenchmarkSummary()
     var blendSummary = BenchmarkSummary()
+    var padded: [Float] = []
     var warmedUp = false
     for entry in entries {
         let image = try entry.load()
@@ -40,19 +43,24 @@ do {
                 warmedUp = true
             }
             let (result, meshTime) = options.timing.measure { estimator.points(for: face, in: image) }
+            let crop = FaceMeshEstimator.region(for: face)!.crop(size: FaceMeshV2Network.inputSize)
+            let (_, cropTime) = options.timing.measure { crop.rgbPadded(image, into: &padded) }
             let (_, blendTime) = options.timing.measure { estimator.blendshapes(result!.points) }
             meshSummary.add(meshTime)
+            cropSummary.add(cropTime)
             blendSummary.add(blendTime)
             let b = face.bounds
             print(
                 "\(entry.file)\t\(Int(b.x)),\(Int(b.y)),\(Int(b.width)),\(Int(b.height))\t"
                     + String(
-                        format: "mesh v2 %.3f ms\tblendshapes %.3f ms", meshTime.seconds * 1000,
-                        blendTime.seconds * 1000))
+                        format: "mesh v2 %.3f ms\tcrop %.3f ms\tblendshapes %.3f ms", meshTime.seconds * 1000,
+                        cropTime.seconds * 1000, blendTime.seconds * 1000))
         }
     }
     BenchmarkSummary.printToStandardError(
         meshSummary.line(name: "landmarker-bench mesh v2 (per face, 1 thread)", timing: options.timing))
+    BenchmarkSummary.printToStandardError(
+        cropSummary.line(name: "landmarker-bench crop (per face, 1 thread)", timing: options.timing))
     BenchmarkSummary.printToStandardError(
         blendSummary.line(name: "landmarker-bench blendshapes (per face, 1 thread)", timing: options.timing))
 } catch {

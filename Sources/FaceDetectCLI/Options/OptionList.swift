@@ -124,9 +124,10 @@ extension CommandLineOption {
             },
             section: .detection, default: .rule("YuNet 0.3 under 48 px and 0.5 above, the others 0.25"),
             help: """
-                Drop faces scoring below S, 0...1 (0 keeps all). With --blur or --pixelate YuNet's \
-                thresholds are 0.2 and 0.3, as a face missed is a face shown; thorough's is 0.1 on its \
-                passes' voted score
+                Drop faces scoring below S, 0...1 (0 keeps all). By default, YuNet's faces of 48 px or more \
+                scoring under 0.6 must also be a face to the face mesh when it runs; with --blur or --pixelate \
+                YuNet's thresholds are 0.2 and 0.3, without that check, as a face missed is a face shown; \
+                thorough's is 0.1 on its passes' voted score
                 """),
         .init(
             ["--prominent-face-only", "--biggest"], .flag { options, _ in options.detector.prominentFaceOnly = true },

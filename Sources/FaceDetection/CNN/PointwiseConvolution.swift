@@ -29,7 +29,8 @@ enum PointwiseConvolution {
         #endif
     }
 
-    /// `row` six pixels at a time in 8-lane vectors; the last 0–5 pixels go to `rowQuads`.
+    /// `row` six pixels at a time in 8-lane vectors; the last 0–5 pixels go to `rowQuads`, and so do
+    /// the last 8 when 2 would be left (two quads, not a pair in 4-lane vectors at half the rate).
     static func rowSextets(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
@@ -37,8 +38,9 @@ enum PointwiseConvolution {
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
+        let sextets = pixels % 6 == 2 && pixels >= 8 ? pixels - 8 : pixels
         var p = 0
-        while p + 6 <= pixels {
+        while p + 6 <= sextets {
             let x0 = input + p * ni
             let x1 = x0 + ni
             let x2 = x1 + ni
@@ -218,7 +220,35 @@ enum PointwiseConvolution {
         }
         if p < pixels {
             let x0 = input + p * ni
-            for o in stride(from: 0, to: no, by: 16) {
+            var o = 0
+            while o + 64 <= no {
+                // 64 outputs of the last pixel: bias + Σ_c x[c]·w[c][o…o+63], in four independent sums (one
+                // sum alone waits on each multiply-add's latency)
+                var a = bias.loadVector(SIMD16<Float>.self, at: o)
+                var b = bias.loadVector(SIMD16<Float>.self, at: o + 16)
+                var c = bias.loadVector(SIMD16<Float>.self, at: o + 32)
+                var d = bias.loadVector(SIMD16<Float>.self, at: o + 48)
+                var w = weights + o
+                for k in 0..<ni {
+                    let s = SIMD16<Float>(repeating: x0[k])
+                    a = multiplyAdd(s, w.loadVector(SIMD16<Float>.self, at: 0), a)
+                    b = multiplyAdd(s, w.loadVector(SIMD16<Float>.self, at: 16), b)
+                    c = multiplyAdd(s, w.loadVector(SIMD16<Float>.self, at: 32), c)
+                    d = multiplyAdd(s, w.loadVector(SIMD16<Float>.self, at: 48), d)
+                    w += no
+                }
+                let y = output + p * ps + o / 8 * gs
+                y.storeVector(a.lowHalf, at: 0)
+                y.storeVector(a.highHalf, at: gs)
+                y.storeVector(b.lowHalf, at: 2 * gs)
+                y.storeVector(b.highHalf, at: 3 * gs)
+                y.storeVector(c.lowHalf, at: 4 * gs)
+                y.storeVector(c.highHalf, at: 5 * gs)
+                y.storeVector(d.lowHalf, at: 6 * gs)
+                y.storeVector(d.highHalf, at: 7 * gs)
+                o += 64
+            }
+            for o in stride(from: o, to: no, by: 16) {
                 // 16 outputs of the last pixel: bias + Σ_c x[c]·w[c][o…o+15]
                 var a = bias.loadVector(SIMD16<Float>.self, at: o)
                 var w = weights + o

@@ -10,12 +10,16 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
 }
 
 /// The 1×1 convolution's kernels against their scalar twin: pixel counts that exercise the
-/// sextet, quad and pair loops and every tail, input channels that are not multiples of 4, one to
-/// four output blocks; outputs channel-last and blocked (`ChannelLayout`).
+/// sextet, quad and pair loops and every tail (14 pixels: a sextet and two quads), input channels
+/// that are not multiples of 4, one to five output blocks (the last pixel's 64-output loop and its
+/// 16-output rest); outputs channel-last and blocked (`ChannelLayout`).
 @Test(arguments: [0, 4, 6], [false, true])
 func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
     var rng = TestRandom(state: 1)
-    let sizes = [(1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16)]
+    let sizes = [
+        (1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16), (5, 9, 80),
+        (14, 7, 32),
+    ]
     for (pixels, inputs, outputs) in sizes {
         let x = rng.floats(pixels * inputs)
         let w = rng.floats(inputs * outputs)

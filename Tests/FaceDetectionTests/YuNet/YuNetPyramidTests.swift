@@ -58,10 +58,7 @@ import Testing
     }
 
     @Test func theMeshChecksOnlyLargeFacesOfMiddlingScore() {
-        var rule = CandidateScoreRule.yunet
-        #expect(rule.keeps(face(side: 100, score: 0.55), presence: 0))  // the default checks none
-        rule.meshCheckedBelow = 0.6
-        rule.minimumPresence = 0.5
+        let rule = CandidateScoreRule.yunet
         #expect(!rule.keeps(face(side: 100, score: 0.55), presence: 0.2))
         #expect(rule.keeps(face(side: 100, score: 0.55), presence: 0.6))
         #expect(rule.keeps(face(side: 100, score: 0.65), presence: 0.01))

@@ -5,10 +5,12 @@ extension AffineCrop {
     /// `imagePoint((i + 0.5, j + 0.5))`, clamped to the border (MediaPipe's `BORDER_REPLICATE`). The
     /// sample points step along the crop's turned axes, so the trigonometry is done once per crop.
     ///
-    /// Eight crop pixels of a row at a time: their sample points, clamps, corner offsets and the four
-    /// bilinear weights in 8-lane vectors, then per pixel four 4-byte corner loads (R, G, B and one
-    /// byte of the next pixel, which gets no weight) blended and stored as 4-lane vectors (the fourth
-    /// lane lands on the next pixel, written after it, or on the row's zero pixel, zeroed after the row).
+    /// Row by row, in two passes: first the taps of the row's pixels, eight at a time in 8-lane
+    /// vectors (sample points, clamps, corner offsets and the four bilinear weights) stored to a
+    /// small table; then per pixel four 4-byte corner loads (R, G, B and one byte of the next pixel,
+    /// which gets no weight) blended and stored as 4-lane vectors (the fourth lane lands on the next
+    /// pixel, written after it, or on the row's zero pixel, zeroed after the row). The table keeps
+    /// the per-pixel loop free of lane extractions, which spilled every vector on every pixel.
     func rgbPadded(_ image: RGBImage, into output: inout [Float]) {
         let line = (width + 1) * 3
         let count = (height + 1) * line
@@ -34,17 +36,33 @@ extension AffineCrop {
         let (three, rowBytes) = (SIMD8<Int32>(repeating: 3), SIMD8<Int32>(repeating: Int32(3 * w)))
         // The last pixel's byte offset: a 4-byte load of any other pixel stays inside the image.
         let last = Int32((w * h - 1) * 3)
+        // One row's taps, `span` = width rounded up to 8 entries per table: corner offsets, steps, weights.
+        let span = (width + 7) / 8 * 8
+        let steps = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * span)
+        let weights = UnsafeMutablePointer<Float>.allocate(capacity: 4 * span)
+        defer {
+            steps.deallocate()
+            weights.deallocate()
+        }
         image.pixels.withUnsafeBufferPointer { pixelBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
-                // Safety: x0 + right < w and y0 + down < h after the clamp, so every corner offset is at
-                // most `last`; 4-byte loads are made only where all offsets of the 8 pixels are below it.
-                // Pixel (i, j) writes floats j·line + 3·i …+4 ≤ j·line + 3·width + 1 < (j + 1)·line; row
-                // j < height then zeroes floats j·line + 3·width …+3, the last row floats height·line
-                // …+line = the output's count.
+                // Safety: x0 + right < w and y0 + down < h after the clamp, so every corner offset is
+                // at most `last`; 4-byte loads are made only in rows whose offsets are all below it.
+                // Pixel (i, j) writes floats j·line + 3·i …+4 ≤ j·line + 3·width + 1 < (j + 1)·line;
+                // row j < height then zeroes floats j·line + 3·width …+3, the last row floats
+                // height·line …+line = the output's count. The tables hold `span` ≥ width entries.
                 let px = pixelBuffer.baseAddress!
                 let out = outBuffer.baseAddress!
+                let (offset, right, down) = (
+                    steps, steps + span, steps + 2 * span
+                )
+                let (wa, wb, wc, wd) = (
+                    weights, weights + span, weights + 2 * span,
+                    weights + 3 * span
+                )
                 for j in 0..<height {
                     let (rowX, rowY) = (firstX - n * Float(j), firstY + c * Float(j))
+                    var farthest = SIMD8<Int32>.zero
                     for i0 in stride(from: 0, to: width, by: 8) {
                         // crop pixels i0…i0+7 of row j: sample points clamped into the image, split into
                         // whole pixels and fractions; corner offsets; weights over 255
@@ -55,27 +73,57 @@ extension AffineCrop {
                         let (fx, fy) = (x - xf, y - yf)
                         let x0 = unsafeBitCast(xf + magic, to: SIMD8<Int32>.self) &- 0x4B00_0000
                         let y0 = unsafeBitCast(yf + magic, to: SIMD8<Int32>.self) &- 0x4B00_0000
-                        let right = laneSelect(laneLess(x0 &+ 1, width32), three, SIMD8<Int32>.zero)
-                        let down = laneSelect(laneLess(y0 &+ 1, height32), rowBytes, SIMD8<Int32>.zero)
+                        let r = laneSelect(laneLess(x0 &+ 1, width32), three, SIMD8<Int32>.zero)
+                        let d = laneSelect(laneLess(y0 &+ 1, height32), rowBytes, SIMD8<Int32>.zero)
                         let k = (y0 &* width32 &+ x0) &* 3
                         let (gx, hx) = ((1 - fx) * (1 / 255), fx * (1 / 255))
-                        let (wa, wb, wc, wd) = (gx * (1 - fy), hx * (1 - fy), gx * fy, hx * fy)
-                        let safe = (k &+ down &+ right).max() < last
-                        for l in 0..<min(8, width - i0) {
-                            // crop pixel i0 + l: its four corners, weighted
-                            let p = px + Int(k[l])
-                            let (r, d) = (Int(right[l]), Int(down[l]))
-                            var v = corner(p, safe) * wa[l]
-                            v = multiplyAdd(corner(p + r, safe), SIMD4(repeating: wb[l]), v)
-                            v = multiplyAdd(corner(p + d, safe), SIMD4(repeating: wc[l]), v)
-                            v = multiplyAdd(corner(p + d + r, safe), SIMD4(repeating: wd[l]), v)
-                            out.storeVector(v, at: j * line + (i0 + l) * 3)
-                        }
+                        let reach = k &+ d &+ r
+                        farthest = laneSelect(laneLess(farthest, reach), reach, farthest)
+                        offset.storeVector(k, at: i0)
+                        right.storeVector(r, at: i0)
+                        down.storeVector(d, at: i0)
+                        wa.storeVector(gx * (1 - fy), at: i0)
+                        wb.storeVector(hx * (1 - fy), at: i0)
+                        wc.storeVector(gx * fy, at: i0)
+                        wd.storeVector(hx * fy, at: i0)
                     }
-                    (out + j * line + width * 3).update(repeating: 0, count: 3)
+                    let row = out + j * line
+                    // Two copies of the loop, one per load width, so that neither tests it per pixel.
+                    if farthest.max() < last {
+                        blendRow(px, offset, right, down, (wa, wb, wc, wd), count: width, wide: true, into: row)
+                    } else {
+                        blendRow(
+                            px, offset, right, down, (wa, wb, wc, wd), count: width, wide: false, into: row)
+                    }
+                    (row + width * 3).update(repeating: 0, count: 3)
                 }
                 (out + height * line).update(repeating: 0, count: line)
             }
+        }
+    }
+
+    /// Crop pixels 0..<count of one row from their taps: pixel i is the four corners at `px + offset[i]`,
+    /// one `right[i]` bytes to the right, one `down[i]` below and one both, weighted by `weights.0…3[i]`,
+    /// stored as 4 floats at `row + 3·i`.
+    @inline(__always)
+    private func blendRow(
+        _ px: UnsafePointer<UInt8>, _ offset: UnsafeMutablePointer<Int32>, _ right: UnsafeMutablePointer<Int32>,
+        _ down: UnsafeMutablePointer<Int32>,
+        _ weights: (
+            UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+            UnsafeMutablePointer<Float>
+        ),
+        count: Int, wide: Bool, into row: UnsafeMutablePointer<Float>
+    ) {
+        for i in 0..<count {
+            // crop pixel i: its four corners, weighted
+            let p = px + Int(offset[i])
+            let (r, d) = (Int(right[i]), Int(down[i]))
+            var v = corner(p, wide) * weights.0[i]
+            v = multiplyAdd(corner(p + r, wide), SIMD4(repeating: weights.1[i]), v)
+            v = multiplyAdd(corner(p + d, wide), SIMD4(repeating: weights.2[i]), v)
+            v = multiplyAdd(corner(p + d + r, wide), SIMD4(repeating: weights.3[i]), v)
+            row.storeVector(v, at: i &* 3)
         }
     }
 
