@@ -4,8 +4,8 @@
     tools/thorough_passes.py DIR [--set ../shared/eval/detection-dev] [--binary .build/release/facedetect]
 
 Writes the set's photos as lossless copies seen by each pass (as is, mirrored, turned 90/180/270 degrees
-clockwise, and enlarged twice, as is and mirrored) under DIR (keep it outside the repository: about
-3 GB for detection-dev), runs the release binary's accurate-mode search on each copy
+clockwise, enlarged twice and 1.5 times, as is and mirrored) under DIR (keep it outside the repository:
+about 5 GB for detection-dev), runs the release binary's accurate-mode search on each copy
 (`--min-score 0.05 --landmarks none --classification none`), maps the boxes back to the photo, merges
 the passes as FaceDetector+Passes.swift and BoxVoting.swift do, and scores each combination with
 score.py. The copies are enlarged by Pillow's bilinear filter, not the library's, so the last rows
@@ -30,19 +30,26 @@ VIEWS = {  # name: (how the copy is made from the photo)
     "r270": lambda im: im.transpose(T.ROTATE_90),
     "up2x": lambda im: im.resize((im.width * 2, im.height * 2), Image.BILINEAR),
     "mirror2x": lambda im: im.transpose(T.FLIP_LEFT_RIGHT).resize((im.width * 2, im.height * 2), Image.BILINEAR),
+    "up15x": lambda im: im.resize((round(im.width * 1.5), round(im.height * 1.5)), Image.BILINEAR),
+    "mirror15x": lambda im: im.transpose(T.FLIP_LEFT_RIGHT).resize((round(im.width * 1.5), round(im.height * 1.5)),
+                                                                   Image.BILINEAR),
 }
-SMALL = 32  # FaceDetector.upscaledFaceSide
+# FaceDetector.enlargedPasses: the face side below which each enlarged pass keeps its faces.
+LIMIT = {"up2x": 32, "mirror2x": 32, "up15x": 48, "mirror15x": 48}
+ENLARGED = {"up2x": 2, "mirror2x": 2, "up15x": 1.5, "mirror15x": 1.5}
 OVERLAP = 0.4  # FaceDetector.votingOverlap
 TURNED = 0.8  # FaceDetector.turnedFaceScore, also strongFace
 TURNED_WEIGHT = 0.5  # FaceDetector.turnedFaceWeight
 
 
 def photo_box(view, box, W, H):
+    if view in ENLARGED:
+        u, v, w, h = (x / ENLARGED[view] for x in box)
+        return (u, v, w, h) if view.startswith("up") else (W - u - w, v, w, h)
     u, v, w, h = box
     return {
         "up": (u, v, w, h), "mirror": (W - u - w, v, w, h), "r90": (v, H - u - w, h, w),
         "r180": (W - u - w, H - v - h, w, h), "r270": (W - v - h, u, h, w),
-        "up2x": (u / 2, v / 2, w / 2, h / 2), "mirror2x": (W - u / 2 - w / 2, v / 2, w / 2, h / 2),
     }[view]
 
 
@@ -68,12 +75,12 @@ def merge(cands, voting, passes, mean="rms"):
         if not voting:
             out.append((tuple(B[i]), S[i])); continue
         box = (B[m] * S[m][:, None]).sum(0) / S[m].sum()
-        small = max(box[2], box[3]) < SMALL
+        side = max(box[2], box[3])
         best = {}
         for k in np.nonzero(m)[0]:
-            if small or not tags[k].endswith("2x"):
+            if side < LIMIT.get(tags[k], np.inf):
                 best[tags[k]] = max(best.get(tags[k], 0), S[k])
-        n = len(passes) if small else len([p for p in passes if not p.endswith("2x")])
+        n = len([p for p in passes if side < LIMIT.get(p, np.inf)])
         if mean == "rms":
             out.append((tuple(box), (sum(s * s for s in best.values()) / n) ** 0.5))
         else:
@@ -110,8 +117,7 @@ def main():
     def score(name, passes, voting, turned=False, mean="rms", weight=TURNED_WEIGHT):
         preds = []
         for f, (W, H) in sizes.items():
-            cands = [(b, s, v) for v in passes for b, s in found[v][f]
-                     if not (v.endswith("2x") and max(b[2], b[3]) >= SMALL)]
+            cands = [(b, s, v) for v in passes for b, s in found[v][f] if max(b[2], b[3]) < LIMIT.get(v, np.inf)]
             faces = merge(cands, voting, passes, mean)
             if turned:
                 extra = merge([(b, s, v) for v in ("r90", "r180", "r270") for b, s in found[v][f] if s >= TURNED],
@@ -141,7 +147,9 @@ def main():
           turned=True, mean="mean", weight=1)
     score("+ turned faces >= 0.8, at their own score", ["up", "mirror", "up2x", "mirror2x"], True, turned=True,
           weight=1)
-    score("+ turned faces >= 0.8, halved (thorough)", ["up", "mirror", "up2x", "mirror2x"], True, turned=True)
+    score("+ turned faces >= 0.8, halved", ["up", "mirror", "up2x", "mirror2x"], True, turned=True)
+    score("+ enlarged 1.5x, faces < 48 px (thorough)", ["up", "mirror", "up2x", "mirror2x", "up15x"], True, turned=True)
+    score("+ enlarged 1.5x mirrored", ["up", "mirror", "up2x", "mirror2x", "up15x", "mirror15x"], True, turned=True)
 
 
 if __name__ == "__main__":

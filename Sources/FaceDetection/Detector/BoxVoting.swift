@@ -14,23 +14,19 @@ enum BoxVoting {
     struct Candidate: Sendable, Equatable {
         /// The face.
         var face: Face
-        /// The pass that found it (0 ..< the number of passes).
+        /// The pass that found it (an index of `merged`'s `passLimits`).
         var pass: Int
-        /// Whether that pass looks for small faces only (the upscaled passes).
-        var smallFacesOnly: Bool
         /// The orientation of the picture in which the face is upright (unmirrored).
         var orientation: ImageOrientation
     }
 
     /// The merged faces, best first: groups formed around the best remaining candidate by an IoU
-    /// above `threshold`; a merged box whose longer side is under `smallFace` is scored (root mean
-    /// square of each pass's best) over
-    /// `smallFacePasses` passes (all of them), a larger one over `passes` (those that look for faces
-    /// of every size, whose candidates alone count for it). The orientation and landmarks are the
-    /// best candidate's.
-    static func merged(
-        _ candidates: [Candidate], threshold: Float, smallFace: Float, passes: Int, smallFacePasses: Int
-    ) -> [Candidate] {
+    /// above `threshold`, each scored by the root mean square of each pass's best score over the
+    /// passes that look for a face of the merged box's size: pass `p` looks for faces whose longer
+    /// side is under `passLimits[p]` (infinity for a whole pyramid; the enlarged passes look for
+    /// small faces only, and their candidates count only for those). The orientation and
+    /// landmarks are the best candidate's.
+    static func merged(_ candidates: [Candidate], threshold: Float, passLimits: [Float]) -> [Candidate] {
         let order = candidates.indices.sorted { candidates[$0].face.score > candidates[$1].face.score }
         let boxes = candidates.map(\.face.bounds)
         var taken = [Bool](repeating: false, count: candidates.count)
@@ -50,16 +46,17 @@ enum BoxVoting {
             let w = max(sum.weight, .leastNormalMagnitude)
             let box = Rect(
                 x: sum.x1 / w, y: sum.y1 / w, width: (sum.x2 - sum.x1) / w, height: (sum.y2 - sum.y1) / w)
-            let small = max(box.width, box.height) < smallFace
-            var best = [Float](repeating: 0, count: max(passes, smallFacePasses))
-            for j in group where small || !candidates[j].smallFacesOnly {
+            let side = max(box.width, box.height)
+            var best = [Float](repeating: 0, count: passLimits.count)
+            for j in group where passLimits.indices.contains(candidates[j].pass) {
                 let pass = candidates[j].pass
-                if best.indices.contains(pass) { best[pass] = max(best[pass], candidates[j].face.score) }
+                if side < passLimits[pass] { best[pass] = max(best[pass], candidates[j].face.score) }
             }
+            let looking = passLimits.filter { side < $0 }.count
             var result = candidates[i]
             result.face.bounds = box
             let squares = best.reduce(Float(0)) { $0 + $1 * $1 }
-            result.face.score = (squares / Float(max(1, small ? smallFacePasses : passes))).squareRoot()
+            result.face.score = (squares / Float(max(1, looking))).squareRoot()
             merged.append(result)
         }
         return merged.sorted { $0.face.score > $1.face.score }

@@ -43,8 +43,8 @@ struct CandidateScoreRule: Sendable, Equatable {
 
     /// The thorough mode's rule (`FaceDetector.Mode.thorough`), on the score its passes' votes
     /// give (a root mean square over the passes): recall first, with no mesh check. On detection-dev
-    /// 0.1 finds 92.2 % of the faces with 38.6 false ones per photo (AP 0.879); 0.2 finds 90.5 % with
-    /// 13.6 (docs/thorough.md).
+    /// 0.1 finds 92.3 % of the faces with 38.1 false ones per photo (AP 0.881); 0.2 finds 90.7 % with
+    /// 13.5 (docs/thorough.md).
     static let thorough = CandidateScoreRule.uniform(0.1)
 
     /// The least score any face may have: the search can drop every candidate below it.

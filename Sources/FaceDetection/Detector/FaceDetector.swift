@@ -14,7 +14,7 @@ public struct FaceDetector: Sendable {
         case accurate
         /// Every face at any cost, for hiding faces and for audits: accurate mode's network and
         /// pyramid, also run on the picture turned by 90°, 180° and 270°, mirrored, and enlarged
-        /// twice for the smallest faces, the passes merged by score-weighted box voting
+        /// for the smallest faces, the passes merged by score-weighted box voting
         /// (``FaceDetector/Options/rotations`` says how turned pictures are searched; docs/thorough.md
         /// measures what each pass adds and costs).
         case thorough

@@ -15,19 +15,22 @@ import Testing
 @Suite struct ThoroughSearchTests {
     /// A candidate of `pass` with a box and a score.
     func candidate(
-        _ x: Float, _ y: Float, _ side: Float, _ score: Float, pass: Int, small: Bool = false
+        _ x: Float, _ y: Float, _ side: Float, _ score: Float, pass: Int
     ) -> BoxVoting.Candidate {
         BoxVoting.Candidate(
             face: Face(bounds: Rect(x: x, y: y, width: side, height: side), score: score), pass: pass,
-            smallFacesOnly: small, orientation: .up)
+            orientation: .up)
     }
+
+    /// Two whole pyramids, two passes for faces under 32 px, one for faces under 48 px.
+    let limits: [Float] = [.infinity, .infinity, 32, 32, 48]
 
     @Test func votingAveragesBoxesByScoreAndScoresOverThePasses() {
         let merged = BoxVoting.merged(
             [
                 candidate(100, 100, 60, 0.9, pass: 0), candidate(106, 100, 60, 0.6, pass: 1),
                 candidate(104, 100, 60, 0.5, pass: 1), candidate(300, 300, 60, 0.8, pass: 0),
-            ], threshold: 0.4, smallFace: 32, passes: 2, smallFacePasses: 4)
+            ], threshold: 0.4, passLimits: limits)
         #expect(merged.count == 2)
         // Boxes weighted by score: x = (0.9·100 + 0.6·106 + 0.5·104) / 2.0; the score is the root
         // mean square of each pass's best, 0.9 and 0.6; the lone face is seen by one pass of two.
@@ -38,14 +41,19 @@ import Testing
 
     @Test func upscaledPassesCountOnlyForSmallFaces() {
         let small = BoxVoting.merged(
-            [candidate(10, 10, 20, 0.8, pass: 0), candidate(10, 10, 20, 0.4, pass: 2, small: true)],
-            threshold: 0.4, smallFace: 32, passes: 2, smallFacePasses: 4)
-        // Over all four passes: √((0.8² + 0.4²) / 4); the large face over the two full-size ones: 0.8 / √2.
-        #expect(small.count == 1 && abs(small[0].face.score - (0.2 as Float).squareRoot()) < 1e-6)
+            [candidate(10, 10, 20, 0.8, pass: 0), candidate(10, 10, 20, 0.4, pass: 2)],
+            threshold: 0.4, passLimits: limits)
+        // Over all five passes: √((0.8² + 0.4²) / 5); the large face over the two whole pyramids: 0.8 / √2.
+        #expect(small.count == 1 && abs(small[0].face.score - (0.16 as Float).squareRoot()) < 1e-6)
         let large = BoxVoting.merged(
-            [candidate(10, 10, 60, 0.8, pass: 0), candidate(10, 10, 60, 0.4, pass: 2, small: true)],
-            threshold: 0.4, smallFace: 32, passes: 2, smallFacePasses: 4)
+            [candidate(10, 10, 60, 0.8, pass: 0), candidate(10, 10, 60, 0.4, pass: 2)],
+            threshold: 0.4, passLimits: limits)
         #expect(large.count == 1 && abs(large[0].face.score - 0.8 / (2 as Float).squareRoot()) < 1e-6)
+        // A 40 px face: the whole pyramids and the pass for faces under 48 px, √((0.8² + 0.6²) / 3).
+        let middle = BoxVoting.merged(
+            [candidate(10, 10, 40, 0.8, pass: 0), candidate(10, 10, 40, 0.6, pass: 4)],
+            threshold: 0.4, passLimits: limits)
+        #expect(middle.count == 1 && abs(middle[0].face.score - (1 / 3 as Float).squareRoot()) < 1e-6)
     }
 
     @Test(arguments: ImageOrientation.allCases)
