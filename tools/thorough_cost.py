@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Thorough mode's cost against accurate mode's defaults: the Cost table of docs/thorough.md.
+"""Thorough mode's and `--rotations all`'s cost against accurate mode's defaults: the Cost table of
+docs/thorough.md.
 
     tools/thorough_cost.py FILES [--set ../shared/eval/detection-dev] [--binary .build/release/facedetect]
         [--rounds 3]
@@ -21,8 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BOXES = ["--landmarks", "none", "--classification", "none"]
-CONFIGS = {"accurate boxes": BOXES, "accurate defaults": [], "thorough boxes": ["--mode", "thorough", *BOXES],
-           "thorough defaults": ["--mode", "thorough"]}
+CONFIGS = {"accurate boxes": BOXES, "accurate defaults": [], "rotations boxes": ["--rotations", "all", *BOXES],
+           "thorough boxes": ["--mode", "thorough", *BOXES], "thorough defaults": ["--mode", "thorough"]}
 
 
 def main():
@@ -54,7 +55,7 @@ def main():
     print("| configuration | median ms per photo | total s | process CPU s |\n|---|---|---|---|")
     for name in CONFIGS:
         print(f"| {name} | {median[name]:.0f} | {total[name]:.1f} | {min(cpu[name]):.1f} |")
-    for a, b in [("thorough boxes", "accurate boxes"), ("thorough defaults", "accurate defaults"),
+    for a, b in [("rotations boxes", "accurate boxes"), ("thorough boxes", "accurate boxes"), ("thorough defaults", "accurate defaults"),
                  ("thorough boxes", "accurate defaults")]:
         ratios = [best[a][f] / best[b][f] for f in best[a]]
         print(f"{a} / {b}: medians {median[a] / median[b]:.1f}x, totals {total[a] / total[b]:.1f}x, "

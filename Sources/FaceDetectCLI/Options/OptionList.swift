@@ -82,8 +82,8 @@ extension CommandLineOption {
             help: """
                 all: also search the picture turned by 90, 180 and 270 degrees, for scans and sideways photos \
                 without EXIF: the turn with the most confident faces is taken as upright, the others add faces \
-                scoring 0.8 or more (thorough always does). The search costs 3 to 10 times as much (measured on \
-                a loaded machine)
+                scoring 0.8 or more (thorough always does). The search costs 4 times as much (1 thread; \
+                docs/thorough.md)
                 """),
         .init(
             ["--detector"],
