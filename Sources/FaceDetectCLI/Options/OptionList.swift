@@ -102,21 +102,21 @@ extension CommandLineOption {
             .choice { $0.detector.classification = $1 }, section: .detection, default: .value("all"),
             help: """
                 Smiling and eye-open probabilities, for faces at least 32 px wide (smaller ones are too small \
-                to tell)
+                to tell), every face with --contours or --blendshapes
                 """),
         .init(
             ["--contours"],
             .choice { $0.detector.contours = $1 }, section: .detection, default: .value("none"),
             help: """
                 ML Kit's 15 contours (face oval, eyebrows, eyes, lips, nose, cheeks: 133 points) from the face \
-                mesh, for faces at least 32 px wide, in the JSON and as lines in the -o images
+                mesh, for every face (the smallest too), in the JSON and as lines in the -o images
                 """),
         .init(
             ["--blendshapes"],
             .choice { $0.detector.blendshapes = $1 }, section: .detection, default: .value("none"),
             help: """
                 MediaPipe's 52 expression coefficients (eyeBlinkLeft, jawOpen, mouthSmileLeft, ...), 0...1, \
-                for faces at least 32 px wide, in the JSON as an object in MediaPipe's order
+                for every face (the smallest too), in the JSON as an object in MediaPipe's order
                 """),
         .init(
             ["--min-score"],

@@ -25,19 +25,18 @@ public struct Face: Sendable, Equatable {
     /// Head roll in degrees, counter-clockwise positive.
     public var eulerZ: Float?
     /// Probability that the person smiles, 0…1; nil when classification is off or the face is
-    /// narrower than ``FaceDetector/fullyMeasuredWidth`` (32 px).
+    /// narrower than ``FaceDetector/Options/fullyMeasuredWidth`` (32 px unless contours or
+    /// blendshapes are on).
     public var smilingProbability: Float?
     /// Probability that the subject's left eye is open, 0…1; nil as for ``smilingProbability``.
     public var leftEyeOpenProbability: Float?
     /// Probability that the subject's right eye is open, 0…1; nil as for ``smilingProbability``.
     public var rightEyeOpenProbability: Float?
-    /// ML Kit's contours, in `FaceContour.Kind.allCases` order (empty when contours are off, when
-    /// the face is narrower than ``FaceDetector/fullyMeasuredWidth``, or when it had no eye
-    /// landmarks to align the mesh with).
+    /// ML Kit's contours, in `FaceContour.Kind.allCases` order (empty when contours are off, or
+    /// when the face had no eye landmarks to align the mesh with).
     public var contours: [FaceContour] = []
     /// MediaPipe's 52 expression coefficients (``Blendshapes``), when `Options.blendshapes` asked
-    /// for them, the face is at least ``FaceDetector/fullyMeasuredWidth`` wide and it had eye points
-    /// to align face mesh v2 with.
+    /// for them and the face had eye points to align face mesh v2 with.
     public var blendshapes: Blendshapes?
 
     /// A face with a box and a score; everything else empty.

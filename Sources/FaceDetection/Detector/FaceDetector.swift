@@ -122,13 +122,14 @@ public struct FaceDetector: Sendable {
         /// Smiling and eye-open probabilities (and the Euler angles), for faces at least
         /// ``FaceDetector/fullyMeasuredWidth`` wide.
         public var classification: ClassificationMode
-        /// ML Kit's contours, from MediaPipe's face mesh. The mesh (one network run per face at least
-        /// ``FaceDetector/fullyMeasuredWidth`` wide) also runs whenever landmarks or classification
+        /// ML Kit's contours for every face, from MediaPipe's face mesh. The mesh (one network run per
+        /// face at least ``FaceDetector/fullyMeasuredWidth`` wide, every face with contours or
+        /// blendshapes) also runs whenever landmarks or classification
         /// are on: it refines the box and the landmarks and gives the pose, the eyes' and the
         /// smile's probabilities.
         public var contours: ContourMode
-        /// MediaPipe's 52 expression coefficients for every face at least
-        /// ``FaceDetector/fullyMeasuredWidth`` wide (``Face/blendshapes``).
+        /// MediaPipe's 52 expression coefficients for every face (``Face/blendshapes``); asking for
+        /// them measures every face in full (``Options/fullyMeasuredWidth``).
         public var blendshapes: BlendshapeMode
         /// The smallest face to look for.
         public var minFaceSize: MinFaceSize
@@ -169,6 +170,12 @@ public struct FaceDetector: Sendable {
             if let minScore { return .uniform(minScore) }
             if mode == .thorough { return .thorough }
             return effectiveDetector.defaultRule(anonymising: anonymising)
+        }
+
+        /// The least width of a face measured in full with these options: 0 (every face) when
+        /// contours or blendshapes are asked for, else ``FaceDetector/fullyMeasuredWidth``.
+        public var fullyMeasuredWidth: Float {
+            contours == .all || blendshapes == .all ? 0 : FaceDetector.fullyMeasuredWidth
         }
 
         /// The detector that runs: `detector`, or the mode's default.
@@ -264,14 +271,16 @@ public struct FaceDetector: Sendable {
     /// The least width of a face (its detector box's, in pixels) that is measured in full: face
     /// mesh v2 and its blendshapes (so the probabilities, blendshapes, contours and pupils), the
     /// second O-Net pass and dlib's nose base. A narrower face gets its box, O-Net's five points
-    /// from one pass, and the pose and landmarks fitted to them.
+    /// from one pass, and the pose and landmarks fitted to them — unless the options ask for
+    /// contours or blendshapes, which are asked for every face: then every face is measured in full
+    /// (``Options/fullyMeasuredWidth``).
     ///
     /// Measured (docs/what-is-reported.md, `tools/attributes_by_face_size.py`: the dev sets shrunk
     /// so that their faces are this wide, the mesh on every face): from 32 px the attributes are
     /// within about 0.01 of full-size faces' (eye-open AUC 0.987 against 0.998, smile 0.918 against
     /// 0.933), at 24 px 0.961 and 0.899, at 20 px 0.889 and 0.874. Group photos are mostly small
     /// faces, and this work is per face (the mesh about 3 ms): on the 40 photos of the speed
-    /// comparison 82 % of the faces are under 32 px, and measuring them in full would make the
+    /// comparison 83 % of the faces are under 32 px, and measuring them in full would make the
     /// default pipeline slower than OpenCV's YuNet boxes alone (docs/defaults.md).
     public static let fullyMeasuredWidth: Float = 32
 
@@ -438,11 +447,11 @@ public struct FaceDetector: Sendable {
             // the cascade keeps its one-pass points (its results stay those of the old fast mode).
             let points = mtcnn.landmarks(
                 for: faces.map(\.bounds), in: image, threads: threads,
-                regressingFrom: options.effectiveDetector != .cascade ? Self.fullyMeasuredWidth : nil)
+                regressingFrom: options.effectiveDetector != .cascade ? options.fullyMeasuredWidth : nil)
             for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
             try afterStage(.points)
         }
-        // The mesh runs on every face at least `fullyMeasuredWidth` wide that gets landmarks,
+        // The mesh runs on every face at least `options.fullyMeasuredWidth` wide that gets landmarks,
         // probabilities or contours: it is aligned by the eye points, so it runs before they may be
         // dropped. Where it ran, it refines the box. Its 468 points are the mesh (contours, landmarks,
         // the box, the pose), its irises the pupils, and the blendshapes come from its points.
@@ -451,7 +460,7 @@ public struct FaceDetector: Sendable {
             blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm"))
         let detected = faces
         var results = parallelMap(count: detected.count, threads: threads) { i in
-            detected[i].bounds.width >= Self.fullyMeasuredWidth ? estimator.points(for: detected[i], in: image) : nil
+            detected[i].bounds.width >= options.fullyMeasuredWidth ? estimator.points(for: detected[i], in: image) : nil
         }
         // A large face of middling score that the mesh does not take for a face is dropped.
         let confirmed = faces.indices.filter { i in
@@ -492,7 +501,7 @@ public struct FaceDetector: Sendable {
             let irises = foundResults[i]
             let shapes = irises.map { estimator.blendshapes($0.points) }
             if needsAttributes {
-                if foundMeshes[i] == nil && face.bounds.width >= Self.fullyMeasuredWidth {
+                if foundMeshes[i] == nil && face.bounds.width >= options.fullyMeasuredWidth {
                     let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
                     face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
                 }
