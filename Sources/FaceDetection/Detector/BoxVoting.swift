@@ -52,7 +52,7 @@ enum BoxVoting {
                 let pass = candidates[j].pass
                 if side < passLimits[pass] { best[pass] = max(best[pass], candidates[j].face.score) }
             }
-            let looking = passLimits.filter { side < $0 }.count
+            let looking = passLimits.reduce(0) { side < $1 ? $0 + 1 : $0 }
             var result = candidates[i]
             result.face.bounds = box
             let squares = best.reduce(Float(0)) { $0 + $1 * $1 }

@@ -119,14 +119,13 @@ public struct FaceDetector: Sendable {
         public var mode: Mode
         /// Landmarks (and the Euler angles fitted to them).
         public var landmarks: LandmarkMode
-        /// Smiling and eye-open probabilities (and the Euler angles), for faces at least
-        /// ``FaceDetector/fullyMeasuredWidth`` wide.
+        /// Smiling and eye-open probabilities (and the Euler angles), for the faces measured in full
+        /// (``fullyMeasuredWidth``).
         public var classification: ClassificationMode
         /// ML Kit's contours for every face, from MediaPipe's face mesh. The mesh (one network run per
-        /// face at least ``FaceDetector/fullyMeasuredWidth`` wide, every face with contours or
-        /// blendshapes) also runs whenever landmarks or classification
-        /// are on: it refines the box and the landmarks and gives the pose, the eyes' and the
-        /// smile's probabilities.
+        /// face measured in full, ``fullyMeasuredWidth``) also runs whenever landmarks or
+        /// classification are on: it refines the box and the landmarks and gives the pose, the eyes'
+        /// and the smile's probabilities.
         public var contours: ContourMode
         /// MediaPipe's 52 expression coefficients for every face (``Face/blendshapes``); asking for
         /// them measures every face in full (``Options/fullyMeasuredWidth``).
@@ -177,6 +176,9 @@ public struct FaceDetector: Sendable {
         public var fullyMeasuredWidth: Float {
             contours == .all || blendshapes == .all ? 0 : FaceDetector.fullyMeasuredWidth
         }
+
+        /// Whether a face with the detector's box `box` is measured in full (``fullyMeasuredWidth``).
+        func measuresInFull(_ box: Rect) -> Bool { box.width >= fullyMeasuredWidth }
 
         /// The detector that runs: `detector`, or the mode's default.
         public var effectiveDetector: Detector { detector ?? (mode == .fast ? .yunetSmall : .yunet) }
@@ -460,7 +462,7 @@ public struct FaceDetector: Sendable {
             blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm"))
         let detected = faces
         var results = parallelMap(count: detected.count, threads: threads) { i in
-            detected[i].bounds.width >= options.fullyMeasuredWidth ? estimator.points(for: detected[i], in: image) : nil
+            options.measuresInFull(detected[i].bounds) ? estimator.points(for: detected[i], in: image) : nil
         }
         // A large face of middling score that the mesh does not take for a face is dropped.
         let confirmed = faces.indices.filter { i in
@@ -501,7 +503,7 @@ public struct FaceDetector: Sendable {
             let irises = foundResults[i]
             let shapes = irises.map { estimator.blendshapes($0.points) }
             if needsAttributes {
-                if foundMeshes[i] == nil && face.bounds.width >= options.fullyMeasuredWidth {
+                if foundMeshes[i] == nil && options.measuresInFull(face.bounds) {
                     let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
                     face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
                 }
