@@ -146,23 +146,26 @@ struct VideoFrame: Sendable, Equatable {
                             blockChanged[(row / 2) * blocksWide + column / 2] = true
                         }
                     }
-                for blockRow in 0..<((h + 1) / 2) {
-                    for blockColumn in 0..<blocksWide where blockChanged[blockRow * blocksWide + blockColumn] {
-                        var sum: (r: Float, g: Float, b: Float) = (0, 0, 0)
-                        var count: Float = 0
-                        for row in (2 * blockRow)..<min(2 * blockRow + 2, h) {
-                            for column in (2 * blockColumn)..<min(2 * blockColumn + 2, w) {
-                                let i = (row * w + column) * 3
-                                sum = (sum.r + Float(pixels[i]), sum.g + Float(pixels[i + 1]), sum.b + Float(pixels[i + 2]))
-                                count += 1
+                    for blockRow in 0..<((h + 1) / 2) {
+                        for blockColumn in 0..<blocksWide where blockChanged[blockRow * blocksWide + blockColumn] {
+                            var sum: (r: Float, g: Float, b: Float) = (0, 0, 0)
+                            var count: Float = 0
+                            for row in (2 * blockRow)..<min(2 * blockRow + 2, h) {
+                                for column in (2 * blockColumn)..<min(2 * blockColumn + 2, w) {
+                                    let i = (row * w + column) * 3
+                                    sum = (
+                                        sum.r + Float(pixels[i]), sum.g + Float(pixels[i + 1]),
+                                        sum.b + Float(pixels[i + 2])
+                                    )
+                                    count += 1
+                                }
                             }
+                            let (cb, cr) = Self.chroma(sum.r / count, sum.g / count, sum.b / count)
+                            let sample = (y / 2 + blockRow) * chromaWidth + x / 2 + blockColumn
+                            bytes[cbStart + sample] = cb
+                            bytes[crStart + sample] = cr
                         }
-                        let (cb, cr) = Self.chroma(sum.r / count, sum.g / count, sum.b / count)
-                        let sample = (y / 2 + blockRow) * chromaWidth + x / 2 + blockColumn
-                        bytes[cbStart + sample] = cb
-                        bytes[crStart + sample] = cr
                     }
-                }
                 }
             }
         }

@@ -82,10 +82,11 @@ struct VideoFrameTests {
         // Inside, the picture is what hiding the RGB picture gives, up to 4:2:0's chroma.
         let inner = (10..<29).flatMap { x in (8..<22).map { y in (x, y) } }
         let got = hidden.rgbImage
-        let worst = inner.map { x, y in
-            let (a, b) = (got[x, y], expected[x, y])
-            return max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-        }.max() ?? 0
+        let worst =
+            inner.map { x, y in
+                let (a, b) = (got[x, y], expected[x, y])
+                return max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            }.max() ?? 0
         #expect(worst <= 8, "\(worst)")
     }
 

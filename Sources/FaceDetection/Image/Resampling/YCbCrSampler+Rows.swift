@@ -13,7 +13,8 @@ extension YCbCrSampler {
         let chromaRow = chromaStep == 2 ? min(cbRow, crRow) : cbRow
         let cbFirst = cbRow <= crRow
         @inline(__always) func bytes(_ value: SIMD8<Int32>) -> SIMD8<UInt8> {
-            SIMD8<UInt8>(truncatingIfNeeded: (value &>> 16).clamped(lowerBound: .zero, upperBound: .init(repeating: 255)))
+            SIMD8<UInt8>(
+                truncatingIfNeeded: (value &>> 16).clamped(lowerBound: .zero, upperBound: .init(repeating: 255)))
         }
         var x = 0
         while x + 16 <= width {
@@ -28,9 +29,13 @@ extension YCbCrSampler {
                 let second = SIMD8<Int32>(truncatingIfNeeded: pairs.oddHalf) &- 128
                 (u, v) = cbFirst ? (first, second) : (second, first)
             } else {
-                u = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cbRow + x / 2).loadUnaligned(as: SIMD8<UInt8>.self))
+                u =
+                    SIMD8<Int32>(
+                        truncatingIfNeeded: UnsafeRawPointer(cbRow + x / 2).loadUnaligned(as: SIMD8<UInt8>.self))
                     &- 128
-                v = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(crRow + x / 2).loadUnaligned(as: SIMD8<UInt8>.self))
+                v =
+                    SIMD8<Int32>(
+                        truncatingIfNeeded: UnsafeRawPointer(crRow + x / 2).loadUnaligned(as: SIMD8<UInt8>.self))
                     &- 128
             }
             let scaled = (lumaValues &- c.yOffset) &* c.yScale &+ 32768
