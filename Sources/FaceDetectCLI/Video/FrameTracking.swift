@@ -2,12 +2,13 @@ import FaceDetection
 import FaceDetectionIO
 
 /// The in-order stage that videos and image sequences share: the tracker, the per-track
-/// summaries for `--tracks`, and the hiding buffer that holds frames back before they are written.
-struct FrameTracking {
+/// summaries for `--tracks`, and the hiding buffer that holds frames (`Frame`) back before they
+/// are written.
+struct FrameTracking<Frame: HeldFrame> {
     /// The tracker of this stream.
     private(set) var tracker = FaceTracker()
     /// Frames held back before they are written (only when there is an output).
-    private var hiding: HidingBuffer
+    private var hiding: HidingBuffer<Frame>
     /// Whether frames are held for an output at all.
     private let holdsFrames: Bool
     /// Each track's summary so far.
@@ -19,7 +20,7 @@ struct FrameTracking {
 
     /// The most bytes of frames held back (a gap longer than this holds is hidden at the track's
     /// last box instead of an interpolated one).
-    static let heldBytes = 256 << 20
+    static var heldBytes: Int { 256 << 20 }
 
     /// A stage for the stream `file` where faces are detected on every `every`-th frame, hidden
     /// boxes grow by `margin`, and frames of `frameBytes` bytes are held for an output when
@@ -52,7 +53,7 @@ struct FrameTracking {
 
     /// The JSON Lines record of analysed frame `frame` of the stream's `file` (at `time` seconds,
     /// when known): its size, detection time and tracked faces with their identifiers.
-    static func record(
+    func record(
         file: String, frame: Int, time: Double?, width: Int, height: Int, seconds: Double, detected: [TrackedFace]
     ) -> PredictionRecord {
         var record = PredictionRecord(file: file)
@@ -68,8 +69,8 @@ struct FrameTracking {
 
     /// Holds frame `frame` (with its tracked faces, empty when not analysed, and every box the
     /// detector gave on it) and returns the frames now due for the output.
-    mutating func hold(frame: Int, image: RGBImage, detected: [TrackedFace], detectorBoxes: [Rect])
-        -> [HidingBuffer.Entry]
+    mutating func hold(frame: Int, image: Frame, detected: [TrackedFace], detectorBoxes: [Rect])
+        -> [HidingBuffer<Frame>.Entry]
     {
         guard holdsFrames else { return [] }
         return hiding.add(
@@ -77,7 +78,7 @@ struct FrameTracking {
     }
 
     /// The frames still held, at the end of the stream.
-    mutating func flush() -> [HidingBuffer.Entry] { hiding.flush() }
+    mutating func flush() -> [HidingBuffer<Frame>.Entry] { hiding.flush() }
 
     /// The summaries, in the order the tracks began.
     var tracks: [TrackSummary] { trackOrder.compactMap { summaries[$0] } }

@@ -10,14 +10,15 @@ import FaceDetection
 ///   (a face coming into view is often found only a few frames after it appears);
 ///
 /// and every hidden box grows by `margin` × its size on each side. Frames come out in order,
-/// `delay` frames after they went in (all of them at `flush()`).
-struct HidingBuffer {
+/// `delay` frames after they went in (all of them at `flush()`). `Frame` is what is held: an
+/// `RGBImage` (image sequences) or a `VideoFrame` (videos).
+struct HidingBuffer<Frame: HeldFrame> {
     /// A frame waiting to be written.
     struct Entry: Sendable {
         /// Its 0-based number in the video.
         var frame: Int
         /// The pixels.
-        var image: RGBImage
+        var image: Frame
         /// What to hide on it, grown by the margin.
         var hidden: [Rect]
         /// The tracked faces detected on it (to draw when not hiding).
@@ -51,7 +52,7 @@ struct HidingBuffer {
     /// alone (`otherBoxes`: the detector's boxes, of which the tracker may have dropped some as
     /// duplicates), and returns the frames now due.
     mutating func add(
-        frame: Int, image: RGBImage, detected: [TrackedFace], live: [TrackedFace], otherBoxes: [Rect] = []
+        frame: Int, image: Frame, detected: [TrackedFace], live: [TrackedFace], otherBoxes: [Rect] = []
     ) -> [Entry] {
         let tracked = Set(detected.compactMap { $0.detectedBounds.map { [$0.x, $0.y, $0.width, $0.height] } })
         var hidden: [Rect] = otherBoxes.filter { !tracked.contains([$0.x, $0.y, $0.width, $0.height]) }.map(grown)
@@ -96,15 +97,9 @@ struct HidingBuffer {
 }
 
 extension HidingBuffer.Entry {
-    /// The frame as it is written: its hidden boxes blurred or pixelated (`--blur`, `--pixelate`),
-    /// or else its faces drawn.
-    func rendered(_ anonymization: CommandLineOptions.Anonymization?) -> RGBImage {
-        var result = image
-        switch anonymization {
-        case .blur?: for box in hidden { result.blur(box) }
-        case .pixelate?: for box in hidden { result.pixelate(box) }
-        case nil: result.draw(faces)
-        }
-        return result
+    /// Turns the frame into what is written: its hidden boxes blurred or pixelated (`--blur`,
+    /// `--pixelate`), or else its faces drawn.
+    mutating func render(_ anonymization: CommandLineOptions.Anonymization?) {
+        image.render(hidden: hidden, faces: faces, anonymization: anonymization)
     }
 }

@@ -115,15 +115,16 @@ struct SequenceRun {
             return FrameResult(
                 index: index, image: image, faces: faces, seconds: ProgressBar.seconds(ContinuousClock.now - start))
         }
-        var stage = FrameTracking(
+        var stage = FrameTracking<RGBImage>(
             file: directory, every: every, margin: options.hideMargin, holdsFrames: output != nil,
             frameBytes: 1920 * 1080 * 3)  // the size of the frames is known only as they come
         var failures: [String] = []
-        func write(_ entries: [HidingBuffer.Entry]) {
+        func write(_ entries: [HidingBuffer<RGBImage>.Entry]) {
             guard let output else { return }
-            for entry in entries {
+            for var entry in entries {
+                entry.render(options.anonymization)
                 do {
-                    try entry.rendered(options.anonymization).write(to: FileSystem.join(output, names[entry.frame]))
+                    try entry.image.write(to: FileSystem.join(output, names[entry.frame]))
                 } catch {
                     failures.append("\(error)")
                 }
@@ -149,7 +150,7 @@ struct SequenceRun {
             if result.index % every == 0 {
                 detected = stage.track(
                     result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval)
-                let record = FrameTracking.record(
+                let record = stage.record(
                     file: paths[result.index], frame: result.index, time: nil, width: image.width,
                     height: image.height, seconds: result.seconds, detected: detected)
                 json?.writeLine(record.jsonLine)

@@ -73,13 +73,18 @@ enum VideoContainer: String, Sendable, CaseIterable {
         }
     }
 
-    /// The encoding arguments for the output's video and audio: H.264 (x264, `veryfast`, CRF 18:
-    /// visually close to the input) with audio copied; WebM only takes VP8/VP9 and Opus/Vorbis,
-    /// so VP9 in real-time mode and Opus there.
+    /// The encoding arguments for the output's video and audio: H.264 with audio copied; WebM only
+    /// takes VP8/VP9 and Opus/Vorbis, so VP9 in real-time mode and Opus there. x264 runs its
+    /// `superfast` preset with the macroblock tree kept (`mbtree=1:rc-lookahead=10`, as `veryfast`
+    /// has it) at CRF 17.5: the PSNR and SSIM of `veryfast` at CRF 18 (visually close to the input)
+    /// for about 40 % less encoding time, files up to a fifth larger (docs/video.md).
     var codecArguments: [String] {
         switch self {
         case .mp4, .mov, .mkv, .avi:
-            ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "copy"]
+            [
+                "-c:v", "libx264", "-preset", "superfast", "-x264-params", "mbtree=1:rc-lookahead=10", "-crf", "17.5",
+                "-pix_fmt", "yuv420p", "-c:a", "copy",
+            ]
         case .webm:
             [
                 "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "0", "-crf", "30",

@@ -1,9 +1,9 @@
 import FaceDetection
 import Synchronization
 
-/// Frames of a video file as RGB images, decoded by an `ffmpeg` child process and read from
-/// its standard output as raw 24-bit RGB (`-f rawvideo -pix_fmt rgb24`), every frame once
-/// (`-fps_mode passthrough`: none dropped or duplicated).
+/// Frames of a video file, decoded by an `ffmpeg` child process and read from its standard
+/// output as raw planar 4:2:0 YCbCr (`-f rawvideo -pix_fmt yuv420p`: `VideoFrame`), every frame
+/// once (`-fps_mode passthrough`: none dropped or duplicated).
 ///
 /// Strict about damage: `-xerror` makes ffmpeg stop at the first decoding error, and anything it
 /// writes on standard error (it runs at `-v error`) or a frame cut short makes the video fail.
@@ -23,7 +23,7 @@ final class VideoDecoder: @unchecked Sendable {
         height = info.height
         let arguments = [
             "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-xerror", "-i", "file:" + path, "-map", "0:v:0",
-            "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1",
+            "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1",
         ]
         do {
             child = try ChildProcess(arguments, pipeInput: false, pipeOutput: true)
@@ -33,9 +33,9 @@ final class VideoDecoder: @unchecked Sendable {
     }
 
     /// The next frame, or `nil` at the end of the video; throws when the video is damaged.
-    func nextFrame() throws(VideoError) -> RGBImage? {
+    func nextFrame() throws(VideoError) -> VideoFrame? {
         guard !ended.load(ordering: .acquiring) else { return nil }
-        let count = width * height * 3
+        let count = VideoFrame.byteCount(width: width, height: height)
         var got = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             got = child.readOutput(into: UnsafeMutableRawBufferPointer(buffer), count: count)
@@ -43,7 +43,7 @@ final class VideoDecoder: @unchecked Sendable {
             if got < count { (buffer.baseAddress! + got).initialize(repeating: 0, count: count - got) }
             initialized = count
         }
-        if got == count { return RGBImage(width: width, height: height, pixels: pixels) }
+        if got == count { return VideoFrame(width: width, height: height, bytes: pixels) }
         ended.store(true, ordering: .releasing)
         if got > 0 {
             child.terminate()

@@ -9,8 +9,8 @@ import FaceDetectionIO
     import Darwin
 #endif
 
-/// Writes frames to a video file through an `ffmpeg` child process fed raw RGB frames on its
-/// standard input, with the audio of the source file copied unchanged (`-map 1:a? -c:a copy`).
+/// Writes frames to a video file through an `ffmpeg` child process fed raw 4:2:0 YCbCr frames
+/// (`VideoFrame`) on its standard input, with the audio of the source file copied unchanged (`-map 1:a? -c:a copy`).
 ///
 /// The file is written to a hidden temporary name beside `path` (`.NAME.tmp-PID-RANDOM`, the
 /// name the tool's other atomic writes use, so a later run sweeps it if this one is killed) and
@@ -28,7 +28,7 @@ final class VideoEncoder: @unchecked Sendable {
     /// Guards the queue and the state below.
     private let condition = ThreadCondition()
     /// Frames waiting for the writer thread.
-    private var queue: [HidingBuffer.Entry] = []
+    private var queue: [HidingBuffer<VideoFrame>.Entry] = []
     /// Whether no more frames will come.
     private var inputEnded = false
     /// Whether the writer thread has returned.
@@ -39,7 +39,7 @@ final class VideoEncoder: @unchecked Sendable {
     private let capacity = 4
 
     /// Starts ffmpeg writing `path` (in `container`) from frames of `info`'s size and rate, with
-    /// the audio of `source`; each frame is rendered with `anonymization` (`HidingBuffer.Entry.rendered`).
+    /// the audio of `source`; each frame is rendered with `anonymization` (`HidingBuffer.Entry.render(_:)`).
     init(
         path: String, container: VideoContainer, info: VideoStreamInfo, source: String,
         anonymization: CommandLineOptions.Anonymization?
@@ -48,7 +48,7 @@ final class VideoEncoder: @unchecked Sendable {
         temporary = AtomicFileWriter.temporaryPath(for: path)
         let arguments =
             [
-                "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s",
+                "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s",
                 "\(info.width)x\(info.height)", "-r", info.frameRate.text, "-i", "pipe:0", "-i", "file:" + source,
                 "-map", "0:v:0", "-map", "1:a?",
             ] + container.codecArguments + ["-f", container.muxer, "file:" + temporary]
@@ -62,7 +62,7 @@ final class VideoEncoder: @unchecked Sendable {
 
     /// Queues `frame` (waits while `capacity` frames are queued); false once writing has failed.
     @discardableResult
-    func submit(_ frame: HidingBuffer.Entry) -> Bool {
+    func submit(_ frame: HidingBuffer<VideoFrame>.Entry) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= capacity && failure == nil { condition.wait() }
@@ -83,13 +83,13 @@ final class VideoEncoder: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let frame = queue.removeFirst()
+            var frame = queue.removeFirst()
             condition.broadcast()
             let failed = failure != nil
             condition.unlock()
             if failed { continue }
-            let image = frame.rendered(anonymization)
-            let error = image.pixels.withUnsafeBytes { child.writeInput($0) }
+            frame.render(anonymization)
+            let error = frame.image.bytes.withUnsafeBytes { child.writeInput($0) }
             if let error {
                 condition.lock()
                 failure = child.lastErrorLine ?? error

@@ -41,7 +41,7 @@ struct VideoRun {
         /// Its number.
         var index: Int
         /// Its pixels.
-        var image: RGBImage
+        var image: VideoFrame
         /// Whether faces are detected on it (`--every`).
         var analysed: Bool
     }
@@ -112,13 +112,13 @@ struct VideoRun {
         let pipeline = OrderedPipeline<FrameJob, FrameResult>(workers: threads, window: 2 * threads + 2) { job in
             guard job.analysed else { return FrameResult(job: job, faces: [], seconds: 0) }
             let start = ContinuousClock.now
-            let faces = detector.detect(in: job.image)
+            let faces = detector.detect(in: job.image.rgbImage)
             return FrameResult(job: job, faces: faces, seconds: ProgressBar.seconds(ContinuousClock.now - start))
         }
 
-        var stage = FrameTracking(
+        var stage = FrameTracking<VideoFrame>(
             file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
-            frameBytes: info.width * info.height * 3)
+            frameBytes: VideoFrame.byteCount(width: info.width, height: info.height))
         var failure: String?
         let total = info.frameCount ?? info.duration.map { Int(($0 * info.frameRate.value).rounded()) }
         let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
@@ -147,7 +147,7 @@ struct VideoRun {
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
                 detected = stage.track(result.faces, frame: job.index, time: time)
-                let record = FrameTracking.record(
+                let record = stage.record(
                     file: path, frame: job.index, time: time, width: info.width, height: info.height,
                     seconds: result.seconds, detected: detected)
                 json?.writeLine(record.jsonLine)

@@ -41,12 +41,22 @@ extension RGBImage {
                 luma: start(0), lumaBytesPerRow: stride(0), cb: start(1) + (cbFirst ? 0 : 1),
                 cr: start(1) + (cbFirst ? 1 : 0), cbBytesPerRow: stride(1), crBytesPerRow: stride(1), chromaStep: 2,
                 coefficients: YCbCrCoefficients(range))
-            fill(target, from: buffer, with: sampler)
+            fillYCbCr(target, from: buffer, with: sampler)
         case .i420(let range):
             let sampler = YCbCrSampler(
                 luma: start(0), lumaBytesPerRow: stride(0), cb: start(1), cr: start(2), cbBytesPerRow: stride(1),
                 crBytesPerRow: stride(2), chromaStep: 1, coefficients: YCbCrCoefficients(range))
-            fill(target, from: buffer, with: sampler)
+            fillYCbCr(target, from: buffer, with: sampler)
+        }
+    }
+
+    /// `fill(_:from:with:)` for YCbCr: an upright buffer row by row with the sampler's SIMD rows.
+    private static func fillYCbCr(
+        _ target: UnsafeMutablePointer<UInt8>, from buffer: PixelBuffer, with sampler: YCbCrSampler
+    ) {
+        guard buffer.orientation == .up else { return fill(target, from: buffer, with: sampler) }
+        for y in 0..<buffer.height {
+            sampler.storeRow(y: y, width: buffer.width, to: target + y * buffer.width * 3)
         }
     }
 

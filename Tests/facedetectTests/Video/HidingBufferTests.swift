@@ -12,8 +12,8 @@ private func detected(_ id: Int, x: Float) -> TrackedFace {
 private let blank = RGBImage(width: 4, height: 4)
 
 @Test func theHidingBufferFillsGapsAndTheFramesBeforeAFirstDetection() {
-    var buffer = HidingBuffer(delay: 4, margin: 0)
-    var out: [HidingBuffer.Entry] = []
+    var buffer = HidingBuffer<RGBImage>(delay: 4, margin: 0)
+    var out: [HidingBuffer<RGBImage>.Entry] = []
     // Frame 0, 1: nothing; 2: face 1 at x 0; 3, 4: missed (live but not detected); 5: at x 30.
     out += buffer.add(frame: 0, image: blank, detected: [], live: [])
     out += buffer.add(frame: 1, image: blank, detected: [], live: [])
@@ -37,12 +37,12 @@ private let blank = RGBImage(width: 4, height: 4)
 }
 
 @Test func theHidingMarginGrowsEachSide() {
-    let buffer = HidingBuffer(delay: 0, margin: 0.25)
+    let buffer = HidingBuffer<RGBImage>(delay: 0, margin: 0.25)
     #expect(buffer.grown(Rect(x: 10, y: 20, width: 40, height: 80)) == Rect(x: 0, y: 0, width: 60, height: 120))
 }
 
 @Test func theHidingBufferAlsoHidesBoxesTheTrackerDropped() {
-    var buffer = HidingBuffer(delay: 0, margin: 0)
+    var buffer = HidingBuffer<RGBImage>(delay: 0, margin: 0)
     let face = detected(1, x: 0)
     let duplicate = Rect(x: 3, y: 12, width: 22, height: 20)
     let out = buffer.add(
