@@ -5,11 +5,11 @@ import PackageDescription
     import Glibc
 #endif
 
-/// Whether the building machine is an x86-64 Linux machine whose CPU has every x86-64-v3 flag in
-/// `/proc/cpuinfo` (read with the C library: the manifest imports no Foundation).
-func hostHasV3() -> Bool {
+/// The flags of the first `flags` line of `/proc/cpuinfo` on an x86-64 Linux building machine (read
+/// with the C library: the manifest imports no Foundation); empty elsewhere.
+func hostCPUFlags() -> Set<String> {
     #if arch(x86_64) && os(Linux)
-        guard let file = fopen("/proc/cpuinfo", "r") else { return false }
+        guard let file = fopen("/proc/cpuinfo", "r") else { return [] }
         defer { fclose(file) }
         var line: UnsafeMutablePointer<CChar>? = nil
         var capacity = 0
@@ -17,41 +17,53 @@ func hostHasV3() -> Bool {
         while getline(&line, &capacity, file) > 0, let line {
             let text = String(cString: line)
             guard text.hasPrefix("flags") else { continue }
-            // The manifest cannot import the tool; this list is BuildCPU.haswellFlags, which the tool checks.
-            let flags = Set(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
-            return ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"].allSatisfy(flags.contains)
+            return Set(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
         }
-        return false
+        return []
     #else
-        return false
+        return []
     #endif
 }
 
+// The manifest cannot import the tool; these lists are BuildCPU.haswellFlags and BuildCPU.avx512Flags,
+// which the tool checks.
+let haswellFlags = ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"]
+let avx512Flags = ["avx512f", "avx512dq", "avx512cd", "avx512bw", "avx512vl"]
+
 /// The CPU the core (FaceDetection) is compiled for, from `FACEDETECT_CPU`:
-/// - unset: `haswell`, i.e. x86-64-v3 (AVX2, FMA, BMI: x86-64 CPUs since about 2015), when the building
-///   machine is an x86-64 Linux machine that has it, so that the CNN kernels' multiply-adds are fused,
-///   3-operand instructions (CONTRIBUTING.md, "Building for a CPU family"); otherwise (another system or
-///   CPU, a tagged checkout that another package depends on, which must not see an unsafe flag) the
-///   portable baseline;
+/// - unset: the building machine's family when it is an x86-64 Linux machine: `skylake-avx512`
+///   (x86-64-v4: AVX-512, whose 16-lane multiply-adds double the kernels' arithmetic per instruction)
+///   when its CPU has it, else `haswell` (x86-64-v3: AVX2, FMA, BMI; x86-64 CPUs since about 2015),
+///   so that the CNN kernels' multiply-adds are fused, 3-operand instructions (CONTRIBUTING.md,
+///   "Building for a CPU family"); otherwise (another system or CPU, a tagged checkout that another
+///   package depends on, which must not see an unsafe flag) the portable baseline;
 /// - `portable`: the baseline, for binaries that must run on any x86-64 CPU;
-/// - any other value: that CPU (`-target-cpu`, e.g. `haswell`, `znver4`).
+/// - any other value: that CPU (`-target-cpu`, e.g. `haswell`, `skylake-avx512`, `znver4`); only
+///   `haswell` and `skylake-avx512` select the kernels written for those vector widths.
 /// The flag applies to Linux targets only. The manifest does not see the target of a cross-compile:
 /// building on an x86-64-v3 Linux machine for another architecture needs `FACEDETECT_CPU=portable`
-/// (docs/platforms.md). A v3 build defines `X86_64_V3` in the core and the tool; the tool then checks
-/// the CPU before it detects anything and stops with a one-line error instead of an illegal instruction.
+/// (docs/platforms.md). A v3 build defines `X86_64_V3` in the core and the tool, a v4 build both
+/// `X86_64_V3` and `X86_64_V4`; the tool then checks the CPU before it detects anything and stops with a
+/// one-line error instead of an illegal instruction.
 let requestedCPU = Context.environment["FACEDETECT_CPU"]
 let targetCPU: String? =
     switch requestedCPU {
     case "portable": nil
-    case nil: hostHasV3() && Context.gitInformation?.currentTag == nil ? "haswell" : nil
+    case nil:
+        Context.gitInformation?.currentTag != nil
+            ? nil
+            : hostCPUFlags().isSuperset(of: haswellFlags + avx512Flags)
+                ? "skylake-avx512" : hostCPUFlags().isSuperset(of: haswellFlags) ? "haswell" : nil
     case let name?: name
     }
 
-let isV3 = targetCPU == "haswell"
+let isV4 = targetCPU == "skylake-avx512"
+let isV3 = targetCPU == "haswell" || isV4
 let linux: BuildSettingCondition = .when(platforms: [.linux])
 let cpuSettings: [SwiftSetting] =
     targetCPU.map { [.unsafeFlags(["-target-cpu", $0], linux), .define("FUSED_MULTIPLY_ADD", linux)] } ?? []
-let v3Define: [SwiftSetting] = isV3 ? [.define("X86_64_V3", linux)] : []
+let v3Define: [SwiftSetting] =
+    (isV3 ? [.define("X86_64_V3", linux)] : []) + (isV4 ? [.define("X86_64_V4", linux)] : [])
 /// The core's networks are optimised in debug builds too (`swift test`): unoptimised, YuNet takes
 /// about 9 s on a 512 × 512 photo instead of a few tens of milliseconds, and the tests run the
 /// detector at its defaults on many photos (the suite: 655 s unoptimised, 15 s so). Whole-module,

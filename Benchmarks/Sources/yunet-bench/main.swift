@@ -56,15 +56,24 @@ func timeKernels(width: Int) {
             let r = UnsafePointer(out.baseAddress!)
             var z = [Float](repeating: 0, count: width * no)
             z.withUnsafeMutableBufferPointer { o in
-                let start = now()
-                for _ in 0..<dreps {
-                    DepthwiseConvolution.row(
-                        r, r + (width + 2) * no, r + 2 * (width + 2) * no, width: width, channels: no, weights: dw,
-                        bias: b, relu: true, into: o.baseAddress!)
+                // channel-last rows, then blocked ones (each group of 8 channels a padded row: YuNet's layout
+                // in x86-64-v3 and v4 builds)
+                let blocked = ChannelLayout(pixelStride: 8, groupStride: (width + 2) * 8)
+                for (layout, walk) in [(nil, .octets), (blocked, .octets), (blocked, .sixteens)]
+                    as [(ChannelLayout?, DepthwiseConvolution.Walk)]
+                {
+                    let start = now()
+                    for _ in 0..<dreps {
+                        DepthwiseConvolution.row(
+                            r, r + (width + 2) * no, r + 2 * (width + 2) * no, width: width, channels: no, weights: dw,
+                            bias: b, relu: true, inputLayout: layout, walk: walk, into: o.baseAddress!)
+                    }
+                    let rate = Double(dreps * width * 9 * no) / (now() - start) / 1e9
+                    let label = (layout == nil ? "channel-last" : "blocked") + " \(walk)"
+                    print(
+                        "depthwise \(no) \(label), "
+                            + String(format: "%d px: %5.1f GMAC/s, %4.1f %%", width, rate, 100 * rate / peak))
                 }
-                let rate = Double(dreps * width * 9 * no) / (now() - start) / 1e9
-                print(
-                    String(format: "depthwise %2d, %d px: %5.1f GMAC/s, %4.1f %%", no, width, rate, 100 * rate / peak))
             }
         }
     }

@@ -87,7 +87,7 @@ enum HelpText {
                listed at the end)
           2    with -q: no face was found
           64   bad usage
-          69   this build needs a newer CPU (built for x86-64-v3 on a machine that has it;
+          69   this build needs a newer CPU (built for x86-64-v3 or v4 on a machine that has it;
                FACEDETECT_CPU=portable builds for any x86-64)
           130  interrupted (Ctrl-C; 143 for SIGTERM): the images in flight were finished
                and only complete records were written

@@ -18,7 +18,17 @@ enum PointwiseConvolution {
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
         layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
     ) {
-        #if X86_64_V3
+        #if X86_64_V4
+            if no % 64 == 0 {
+                rowSextetsOf64(
+                    input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                    into: output)
+            } else {
+                rowDozensOf16(
+                    input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                    into: output)
+            }
+        #elseif X86_64_V3
             rowSextets(
                 input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
                 into: output)
@@ -27,6 +37,102 @@ enum PointwiseConvolution {
                 input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
                 into: output)
         #endif
+    }
+
+    /// `row` six pixels × 64 outputs at a time in 16-lane vectors (AVX-512's 32 registers: 24 sums,
+    /// four weight vectors, a broadcast input); `outputs` is a multiple of 64. The last 0–5 pixels go
+    /// to `rowQuads`. YuNet's input counts (16, 64) are passed on as constants, so that each pixel's
+    /// input is a fixed offset from one pointer (with `inputs` a variable, the six offsets took
+    /// registers and overflow checks inside the loop).
+    static func rowSextetsOf64(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+    ) {
+        switch ni {
+        case 16: sextetsOf64(input, pixels, 16, weights, bias, no, layout, output)
+        case 64: sextetsOf64(input, pixels, 64, weights, bias, no, layout, output)
+        default: sextetsOf64(input, pixels, ni, weights, bias, no, layout, output)
+        }
+    }
+
+    /// `rowSextetsOf64`'s walk, inlined into each of its calls.
+    @inline(__always)
+    private static func sextetsOf64(
+        _ input: UnsafePointer<Float>, _ pixels: Int, _ ni: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(no % 64 == 0)
+        let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
+        var p = 0
+        while p + 6 <= pixels {
+            let x = input + p * ni
+            for o in stride(from: 0, to: no, by: 64) {
+                // 64 outputs of pixels p…p+5: bias + Σ_c x[c]·w[c][o…o+63]
+                var s = Sextet64(repeating: bias + o)
+                var (w, end, xc) = (weights + o, weights + o + ni * no, x)
+                while w < end {
+                    s.add(
+                        w.loadVector(at: 0), w.loadVector(at: 16), w.loadVector(at: 32), w.loadVector(at: 48),
+                        times: xc, inputs: ni)
+                    w += no
+                    xc += 1
+                }
+                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs)
+            }
+            p += 6
+        }
+        if p < pixels {
+            rowQuads(
+                input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
+                layout: layout, into: output + p * ps)
+        }
+    }
+
+    /// `row` twelve pixels × 16 outputs at a time in 16-lane vectors (twelve sums, for outputs that
+    /// are not a multiple of 64); the last 0–11 pixels go to `rowSextets`. Input counts as in
+    /// `rowSextetsOf64`.
+    static func rowDozensOf16(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+    ) {
+        switch ni {
+        case 16: dozensOf16(input, pixels, 16, weights, bias, no, layout, output)
+        case 64: dozensOf16(input, pixels, 64, weights, bias, no, layout, output)
+        default: dozensOf16(input, pixels, ni, weights, bias, no, layout, output)
+        }
+    }
+
+    /// `rowDozensOf16`'s walk, inlined into each of its calls.
+    @inline(__always)
+    private static func dozensOf16(
+        _ input: UnsafePointer<Float>, _ pixels: Int, _ ni: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(no % 16 == 0)
+        let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
+        var p = 0
+        while p + 12 <= pixels {
+            let x = input + p * ni
+            for o in stride(from: 0, to: no, by: 16) {
+                // 16 outputs of pixels p…p+11: bias + Σ_c x[c]·w[c][o…o+15]
+                var s = Dozen16(repeating: bias.loadVector(at: o))
+                var (w, end, xc) = (weights + o, weights + o + ni * no, x)
+                while w < end {
+                    s.add(w.loadVector(at: 0), times: xc, inputs: ni)
+                    w += no
+                    xc += 1
+                }
+                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs)
+            }
+            p += 12
+        }
+        if p < pixels {
+            rowSextets(
+                input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
+                layout: layout, into: output + p * ps)
+        }
     }
 
     /// `row` six pixels at a time in 8-lane vectors; the last 0–5 pixels go to `rowQuads`, and so do
@@ -277,6 +383,144 @@ enum PointwiseConvolution {
         }
         return out
     }
+}
+
+/// The sums of 64 outputs (four 16-lane vectors) for six pixels: `rowSextetsOf64`'s 24 registers.
+struct Sextet64 {
+    /// Pixel k's outputs 16j…16j+15 in `pkxj`.
+    var p0x0, p0x1, p0x2, p0x3, p1x0, p1x1, p1x2, p1x3, p2x0, p2x1, p2x2, p2x3: SIMD16<Float>
+    var p3x0, p3x1, p3x2, p3x3, p4x0, p4x1, p4x2, p4x3, p5x0, p5x1, p5x2, p5x3: SIMD16<Float>
+
+    /// Every pixel's sums set to the 64 floats at `bias`.
+    @inline(__always)
+    init(repeating bias: UnsafePointer<Float>) {
+        let (b0, b1, b2, b3) = (
+            bias.loadVector(at: 0), bias.loadVector(at: 16), bias.loadVector(at: 32), bias.loadVector(at: 48)
+        )
+        (p0x0, p0x1, p0x2, p0x3) = (b0, b1, b2, b3)
+        (p1x0, p1x1, p1x2, p1x3) = (b0, b1, b2, b3)
+        (p2x0, p2x1, p2x2, p2x3) = (b0, b1, b2, b3)
+        (p3x0, p3x1, p3x2, p3x3) = (b0, b1, b2, b3)
+        (p4x0, p4x1, p4x2, p4x3) = (b0, b1, b2, b3)
+        (p5x0, p5x1, p5x2, p5x3) = (b0, b1, b2, b3)
+    }
+
+    /// Adds one input channel of each pixel (pixel k's at `x[k·inputs]`) times the weights `w0…w3`.
+    @inline(__always)
+    mutating func add(
+        _ w0: SIMD16<Float>, _ w1: SIMD16<Float>, _ w2: SIMD16<Float>, _ w3: SIMD16<Float>,
+        times x: UnsafePointer<Float>, inputs ni: Int
+    ) {
+        var s = SIMD16<Float>(repeating: x[0])
+        (p0x0, p0x1, p0x2, p0x3) = (
+            multiplyAdd(s, w0, p0x0), multiplyAdd(s, w1, p0x1), multiplyAdd(s, w2, p0x2), multiplyAdd(s, w3, p0x3)
+        )
+        s = SIMD16<Float>(repeating: x[ni])
+        (p1x0, p1x1, p1x2, p1x3) = (
+            multiplyAdd(s, w0, p1x0), multiplyAdd(s, w1, p1x1), multiplyAdd(s, w2, p1x2), multiplyAdd(s, w3, p1x3)
+        )
+        s = SIMD16<Float>(repeating: x[2 * ni])
+        (p2x0, p2x1, p2x2, p2x3) = (
+            multiplyAdd(s, w0, p2x0), multiplyAdd(s, w1, p2x1), multiplyAdd(s, w2, p2x2), multiplyAdd(s, w3, p2x3)
+        )
+        s = SIMD16<Float>(repeating: x[3 * ni])
+        (p3x0, p3x1, p3x2, p3x3) = (
+            multiplyAdd(s, w0, p3x0), multiplyAdd(s, w1, p3x1), multiplyAdd(s, w2, p3x2), multiplyAdd(s, w3, p3x3)
+        )
+        s = SIMD16<Float>(repeating: x[4 * ni])
+        (p4x0, p4x1, p4x2, p4x3) = (
+            multiplyAdd(s, w0, p4x0), multiplyAdd(s, w1, p4x1), multiplyAdd(s, w2, p4x2), multiplyAdd(s, w3, p4x3)
+        )
+        s = SIMD16<Float>(repeating: x[5 * ni])
+        (p5x0, p5x1, p5x2, p5x3) = (
+            multiplyAdd(s, w0, p5x0), multiplyAdd(s, w1, p5x1), multiplyAdd(s, w2, p5x2), multiplyAdd(s, w3, p5x3)
+        )
+    }
+
+    /// Pixel k's 64 sums to `y + k·pixelStride`, 8 channels per `groupStride`.
+    @inline(__always)
+    func store(_ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int) {
+        storeSixteen(p0x0, p0x1, p0x2, p0x3, y, gs)
+        storeSixteen(p1x0, p1x1, p1x2, p1x3, y + ps, gs)
+        storeSixteen(p2x0, p2x1, p2x2, p2x3, y + 2 * ps, gs)
+        storeSixteen(p3x0, p3x1, p3x2, p3x3, y + 3 * ps, gs)
+        storeSixteen(p4x0, p4x1, p4x2, p4x3, y + 4 * ps, gs)
+        storeSixteen(p5x0, p5x1, p5x2, p5x3, y + 5 * ps, gs)
+    }
+}
+
+/// The sums of 16 outputs (one 16-lane vector) for twelve pixels: `rowDozensOf16`'s registers.
+struct Dozen16 {
+    /// Pixel k's 16 outputs in `pk`.
+    var p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11: SIMD16<Float>
+
+    /// Every pixel's sums set to `bias`.
+    @inline(__always)
+    init(repeating b: SIMD16<Float>) {
+        (p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11) = (b, b, b, b, b, b, b, b, b, b, b, b)
+    }
+
+    /// Adds one input channel of each pixel (pixel k's at `x[k·inputs]`) times the weights `w`.
+    @inline(__always)
+    mutating func add(_ w: SIMD16<Float>, times x: UnsafePointer<Float>, inputs ni: Int) {
+        p0 = multiplyAdd(SIMD16(repeating: x[0]), w, p0)
+        p1 = multiplyAdd(SIMD16(repeating: x[ni]), w, p1)
+        p2 = multiplyAdd(SIMD16(repeating: x[2 * ni]), w, p2)
+        p3 = multiplyAdd(SIMD16(repeating: x[3 * ni]), w, p3)
+        p4 = multiplyAdd(SIMD16(repeating: x[4 * ni]), w, p4)
+        p5 = multiplyAdd(SIMD16(repeating: x[5 * ni]), w, p5)
+        p6 = multiplyAdd(SIMD16(repeating: x[6 * ni]), w, p6)
+        p7 = multiplyAdd(SIMD16(repeating: x[7 * ni]), w, p7)
+        p8 = multiplyAdd(SIMD16(repeating: x[8 * ni]), w, p8)
+        p9 = multiplyAdd(SIMD16(repeating: x[9 * ni]), w, p9)
+        p10 = multiplyAdd(SIMD16(repeating: x[10 * ni]), w, p10)
+        p11 = multiplyAdd(SIMD16(repeating: x[11 * ni]), w, p11)
+    }
+
+    /// Pixel k's 16 sums to `y + k·pixelStride`, 8 channels per `groupStride`.
+    @inline(__always)
+    func store(_ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int) {
+        y.storeVector(p0.lowHalf, at: 0)
+        y.storeVector(p0.highHalf, at: gs)
+        y.storeVector(p1.lowHalf, at: ps)
+        y.storeVector(p1.highHalf, at: ps + gs)
+        y.storeVector(p2.lowHalf, at: 2 * ps)
+        y.storeVector(p2.highHalf, at: 2 * ps + gs)
+        y.storeVector(p3.lowHalf, at: 3 * ps)
+        y.storeVector(p3.highHalf, at: 3 * ps + gs)
+        y.storeVector(p4.lowHalf, at: 4 * ps)
+        y.storeVector(p4.highHalf, at: 4 * ps + gs)
+        y.storeVector(p5.lowHalf, at: 5 * ps)
+        y.storeVector(p5.highHalf, at: 5 * ps + gs)
+        y.storeVector(p6.lowHalf, at: 6 * ps)
+        y.storeVector(p6.highHalf, at: 6 * ps + gs)
+        y.storeVector(p7.lowHalf, at: 7 * ps)
+        y.storeVector(p7.highHalf, at: 7 * ps + gs)
+        y.storeVector(p8.lowHalf, at: 8 * ps)
+        y.storeVector(p8.highHalf, at: 8 * ps + gs)
+        y.storeVector(p9.lowHalf, at: 9 * ps)
+        y.storeVector(p9.highHalf, at: 9 * ps + gs)
+        y.storeVector(p10.lowHalf, at: 10 * ps)
+        y.storeVector(p10.highHalf, at: 10 * ps + gs)
+        y.storeVector(p11.lowHalf, at: 11 * ps)
+        y.storeVector(p11.highHalf, at: 11 * ps + gs)
+    }
+}
+
+/// Four 16-lane vectors (64 channels) to `y`, 8 channels per `groupStride`.
+@inline(__always)
+private func storeSixteen(
+    _ a: SIMD16<Float>, _ b: SIMD16<Float>, _ c: SIMD16<Float>, _ d: SIMD16<Float>, _ y: UnsafeMutablePointer<Float>,
+    _ gs: Int
+) {
+    y.storeVector(a.lowHalf, at: 0)
+    y.storeVector(a.highHalf, at: gs)
+    y.storeVector(b.lowHalf, at: 2 * gs)
+    y.storeVector(b.highHalf, at: 3 * gs)
+    y.storeVector(c.lowHalf, at: 4 * gs)
+    y.storeVector(c.highHalf, at: 5 * gs)
+    y.storeVector(d.lowHalf, at: 6 * gs)
+    y.storeVector(d.highHalf, at: 7 * gs)
 }
 
 /// Where a kernel writes channel `o` of pixel `p` of a row, in groups of 8 channels: at

@@ -78,9 +78,9 @@ struct SeparableBlock: Sendable {
         }
 
         /// Whether the ring rows are blocked (each group of 8 channels a contiguous padded row,
-        /// `ChannelLayout`), which the depthwise kernel's x86-64-v3 walk reads in address order, or
-        /// channel-last (portable builds, whose kernels gain nothing from it).
-        static let blocked = DepthwiseConvolution.walksOctets
+        /// `ChannelLayout`), which the depthwise kernel's x86-64-v3 and v4 walks read in address order,
+        /// or channel-last (portable builds, whose kernels gain nothing from it).
+        static let blocked = DepthwiseConvolution.Walk.default != .pairs
 
         /// Output row `y` (after every earlier row this stream was asked for, if any) into `output`
         /// (`width · outputs` floats). `input(r)` gives input row r (`width · inputs` floats); it

@@ -12,15 +12,17 @@ private func worstDifference(_ a: [Float], _ b: [Float]) -> Float {
 /// The 1×1 convolution's kernels against their scalar twin: pixel counts that exercise the
 /// sextet, quad and pair loops and every tail (14 pixels: a sextet and two quads), input channels
 /// that are not multiples of 4, one to five output blocks (the last pixel's 64-output loop and its
-/// 16-output rest); outputs channel-last and blocked (`ChannelLayout`).
-@Test(arguments: [0, 4, 6], [false, true])
+/// 16-output rest); outputs channel-last and blocked (`ChannelLayout`). Group 12 is the 16-lane
+/// kernel of 12 pixels × 16 outputs, group 64 the one of 6 pixels × 64 outputs (sizes whose outputs
+/// are a multiple of 64), with YuNet's input counts 16 and 64 (constants inside) and others.
+@Test(arguments: [0, 4, 6, 12, 64], [false, true])
 func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
     var rng = TestRandom(state: 1)
     let sizes = [
         (1, 3, 16), (2, 16, 16), (3, 27, 32), (7, 5, 48), (10, 64, 64), (13, 17, 32), (17, 16, 16), (5, 9, 80),
-        (14, 7, 32),
+        (14, 7, 32), (25, 64, 64), (24, 16, 16), (30, 64, 16), (13, 16, 128), (19, 5, 192),
     ]
-    for (pixels, inputs, outputs) in sizes {
+    for (pixels, inputs, outputs) in sizes where group != 64 || outputs % 64 == 0 {
         let x = rng.floats(pixels * inputs)
         let w = rng.floats(inputs * outputs)
         let b = rng.floats(outputs)
@@ -29,7 +31,13 @@ func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
         y.withUnsafeMutableBufferPointer { out in
             // Safety: x, w, b and out hold exactly the counts `row` reads and writes.
             let o = out.baseAddress!
-            if group == 6 {
+            if group == 64 {
+                PointwiseConvolution.rowSextetsOf64(
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+            } else if group == 12 {
+                PointwiseConvolution.rowDozensOf16(
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+            } else if group == 6 {
                 PointwiseConvolution.rowSextets(
                     x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
             } else if group == 4 {
@@ -53,10 +61,11 @@ func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
 /// The depthwise 3×3 against its scalar twin on odd widths and heights, with and without ReLU:
 /// each output row from the zero-padded rows above, at and below it (zero rows at the edges),
 /// channel-last or blocked (each group of 8 channels a padded row of its own).
-@Test(arguments: [false, true], [false, true])
-func depthwiseRowMatchesScalarTwin(octets: Bool, blocked: Bool) {
+@Test(arguments: [DepthwiseConvolution.Walk.pairs, .octets, .sixteens], [false, true])
+func depthwiseRowMatchesScalarTwin(walk: DepthwiseConvolution.Walk, blocked: Bool) {
     var rng = TestRandom(state: 2)
-    for (h, w, c) in [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32), (2, 30, 64), (3, 101, 16)] {
+    for (h, w, c) in [(1, 1, 8), (2, 3, 8), (3, 5, 16), (4, 2, 24), (5, 9, 32), (2, 30, 64), (3, 101, 16), (2, 47, 64)]
+    {
         for relu in [false, true] {
             let input = rng.floats(h * w * c)
             let weights = rng.floats(9 * c)
@@ -80,7 +89,7 @@ func depthwiseRowMatchesScalarTwin(octets: Bool, blocked: Bool) {
                         let above = p.baseAddress! + y * rowLength
                         DepthwiseConvolution.row(
                             above, above + rowLength, above + 2 * rowLength, width: w, channels: c,
-                            weights: weights, bias: bias, relu: relu, inputLayout: layout, octets: octets,
+                            weights: weights, bias: bias, relu: relu, inputLayout: layout, walk: walk,
                             into: o.baseAddress! + y * w * c)
                     }
                 }

@@ -17,6 +17,11 @@ struct BuildCPUTests {
             BuildCPU.missing(BuildCPU.haswellFlags, cpuinfo: info) == ["avx2", "bmi1", "bmi2", "fma", "abm", "movbe"])
     }
 
+    @Test func anAVX2CPULacksAVX512() {
+        let info = "flags\t: fpu " + BuildCPU.haswellFlags.joined(separator: " ") + " avx512f avx512cd\n"
+        #expect(BuildCPU.missing(BuildCPU.avx512Flags, cpuinfo: info) == ["avx512dq", "avx512bw", "avx512vl"])
+    }
+
     @Test func noFlagsLineLacksEverything() {
         #expect(BuildCPU.missing(["avx2"], cpuinfo: "processor\t: 0\n") == ["avx2"])
     }
