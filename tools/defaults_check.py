@@ -13,8 +13,9 @@ Parts:
   detection time with 1 thread (median of 3 runs) against OpenCV's YuNet_n at full resolution
   (peers.py --peer yunet-n, 3 passes, 1 thread) in the same run; peak RSS of `-o out.png --threads 2`;
 - video: tools/video_tracking_clip.py --scene leaving (10 s, 720p, faces 150 and 190 px, one leaves
-  and comes back): `--blur` hides every visible face-frame, no ID switch (from `--json`), wall time
-  against deface's (its defaults) on the same clip;
+  and comes back): `--blur` hides every visible face-frame, no ID switch (from `--json`), wall and
+  CPU time against deface's (its defaults) on the same clip, `--video-rounds` interleaved rounds
+  (default 3), medians;
 - speed: the 40 photos of `peers.py --sample 40`, 1 thread, `--rounds` interleaved rounds (OpenCV's
   YuNet_n and Haar cascade, then each configuration), per photo the fastest round, the median over
   photos: the defaults with `--landmarks none --classification none` and the whole default pipeline
@@ -31,6 +32,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
 SHARED = ROOT.parent / "shared"
 DETECTION = SHARED / "eval" / "detection-dev"
 
@@ -118,23 +120,33 @@ def group(args, work):
 
 
 def video(args, work):
+    """The clip's hiding and identifiers, then `--video-rounds` interleaved rounds of `--blur` and deface
+    (tools/video_speed.py's timing: wall time, and CPU time with the children), medians."""
+    from video_speed import timed
     clip = work / "leaving.mp4"
     tool = str(ROOT / "tools" / "video_tracking_clip.py")
     if not clip.exists():
         run([args.peers_python, tool, "make", str(clip), "--seconds", "10", "--scene", "leaving"])
-    start = time.monotonic()
-    run([args.binary, str(clip), "-o", str(work / "leaving-blur.mp4"), "--blur"])
-    ours = time.monotonic() - start
+    blur = [args.binary, str(clip), "-o", str(work / "leaving-blur.mp4"), "--blur"]
+    ours = [timed(blur)]
     run([args.binary, str(clip), "--json", str(work / "leaving.jsonl")])
     report = json.loads(run([args.peers_python, tool, "check", str(clip), "--output", str(work / "leaving-blur.mp4"),
                              "--json", str(work / "leaving.jsonl"), "--scene", "leaving"]).stdout)
     print(f"video: hidden {report['hiddenPercent']} % of visible face-frames {report['visibleFrames']}, "
-          f"ID switches {report['idSwitches']}, identifiers {report['idsPerFace']}, --blur {ours:.1f} s")
-    if args.deface:
-        start = time.monotonic()
-        run([args.deface, str(clip), "-o", str(work / "leaving-deface.mp4")])
-        theirs = time.monotonic() - start
-        print(f"video: deface {theirs:.1f} s, facedetect --blur {ours:.1f} s: {theirs / ours:.1f}x faster")
+          f"ID switches {report['idSwitches']}, identifiers {report['idsPerFace']}")
+    if not args.deface:
+        print(f"video: --blur {ours[0][0]:.1f} s wall, {ours[0][1]:.1f} s CPU")
+        return
+    theirs = []
+    for round in range(args.video_rounds):
+        if round > 0:
+            ours.append(timed(blur))
+        theirs.append(timed([args.deface, str(clip), "-o", str(work / "leaving-deface.mp4")]))
+    wall, cpu = (statistics.median(t[0] for t in ours), statistics.median(t[1] for t in ours))
+    deface_wall, deface_cpu = (statistics.median(t[0] for t in theirs), statistics.median(t[1] for t in theirs))
+    print(f"video: {args.video_rounds} interleaved rounds, medians: deface {deface_wall:.1f} s wall, {deface_cpu:.1f} s CPU; "
+          f"facedetect --blur {wall:.1f} s wall, {cpu:.1f} s CPU: {deface_wall / wall:.1f}x faster "
+          f"({deface_cpu / cpu:.1f}x in CPU time)")
 
 
 def speed(args, work):
@@ -187,6 +199,7 @@ def main():
     parser.add_argument("--deface", default=None)
     parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "facedetect"))
     parser.add_argument("--rounds", type=int, default=5, help="speed: interleaved rounds (default 5)")
+    parser.add_argument("--video-rounds", type=int, default=3, help="video: interleaved rounds (default 3)")
     args = parser.parse_args()
     args.binary = str(Path(args.binary).resolve())
     args.work.mkdir(parents=True, exist_ok=True)

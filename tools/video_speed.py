@@ -14,6 +14,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,14 +23,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def timed(command):
     """Runs `command` (output discarded); returns (wall seconds, CPU seconds of it and its children)."""
-    start = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.monotonic() - start
-    error = process.stderr.read().decode(errors="replace")
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        sys.exit(f"{command[0]} failed ({process.returncode}): {error[-500:]}")
+    with tempfile.TemporaryFile() as errors:
+        start = time.monotonic()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.monotonic() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            sys.exit(f"{command[0]} failed ({os.waitstatus_to_exitcode(status)}): "
+                     f"{errors.read().decode(errors='replace')[-500:]}")
     return wall, usage.ru_utime + usage.ru_stime
 
 
