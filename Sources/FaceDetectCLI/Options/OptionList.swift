@@ -140,8 +140,8 @@ extension CommandLineOption {
             help: """
                 Smallest face: pixels (10px is the smallest YuNet finds) or a fraction F of the image width \
                 (0 < F <= 1; 0.1 is ML Kit's camera default). The search costs about the work of the image \
-                scaled so that this face is 10 px wide. On 1024 px photos, one thread: 10px 30 ms \
-                (detection-dev AP 0.84), 20px 10 ms (0.69), 40px 2 ms (0.38), 0.1 under 1 ms (0.09), boxes \
+                scaled so that this face is 10 px wide. On 1024 px photos, one thread: 10px 24 ms \
+                (detection-dev AP 0.84), 20px 9 ms (0.69), 40px 2 ms (0.38), 0.1 under 1 ms (0.09), boxes \
                 only. Large JPEGs are decoded at 1/2, 1/4 or 1/8 size when it allows
                 """),
         .init(
