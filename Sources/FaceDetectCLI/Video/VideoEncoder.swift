@@ -51,7 +51,9 @@ final class VideoEncoder: @unchecked Sendable {
                 "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s",
                 "\(info.width)x\(info.height)", "-r", info.frameRate.text, "-i", "pipe:0", "-i", "file:" + source,
                 "-map", "0:v:0", "-map", "1:a?",
-            ] + container.codecArguments + ["-f", container.muxer, "file:" + temporary]
+            ] + container.codecArguments(width: info.width, height: info.height) + [
+                "-f", container.muxer, "file:" + temporary,
+            ]
         do {
             child = try ChildProcess(arguments, pipeInput: true, pipeOutput: false)
         } catch {

@@ -150,4 +150,36 @@ import Testing
             #expect(unhidden.isEmpty, "frames where the face shows: \(unhidden)")
         }
     }
+
+    @Test func anOddSizedClipGainsACopyOfItsLastColumnAndRowInH264() throws {
+        try withTemporaryDirectory { folder in
+            // H.264 in 4:2:0 takes even sides only; lossless FFV1 keeps the source at 289 × 181.
+            let clip = folder.appendingPathComponent("odd.mkv")
+            try TestClips.ffmpeg([
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x200:r=10:d=1", "-vf", "scale=289:181", "-c:v",
+                "ffv1", "-pix_fmt",
+                "yuv444p", clip.path,
+            ])
+            let output = folder.appendingPathComponent("out.mp4")
+            let result = try ToolProcess.run([clip.path, "-o", output.path] + Self.flags, in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            let original = try TestClips.frames(of: clip, width: 289, height: 181)
+            let written = try TestClips.frames(of: output, width: 290, height: 182)
+            #expect(original.count == 10 && written.count == 10)
+            guard let before = original.last, let after = written.last else { return }
+            // The picture is kept where it was, and the added column and row repeat their neighbours.
+            func difference(_ a: RGBImage, _ ax: Int, _ ay: Int, _ b: RGBImage, _ bx: Int, _ by: Int) -> Double {
+                let i = (ay * a.width + ax) * 3
+                let j = (by * b.width + bx) * 3
+                return Double((0..<3).map { abs(Int(a.pixels[i + $0]) - Int(b.pixels[j + $0])) }.reduce(0, +)) / 3
+            }
+            let kept = (0..<181).flatMap { y in (0..<289).map { x in difference(after, x, y, before, x, y) } }
+            let column = (0..<181).map { y in difference(after, 289, y, after, 288, y) }
+            let row = (0..<289).map { x in difference(after, x, 181, after, x, 180) }
+            for (part, values) in [("kept", kept), ("column", column), ("row", row)] {
+                let mean = values.reduce(0, +) / Double(values.count)
+                #expect(mean < 6, "\(part): mean difference \(mean)")
+            }
+        }
+    }
 }
