@@ -19,7 +19,9 @@ Parts:
 - speed: the 40 photos of `peers.py --sample 40`, 1 thread, `--rounds` interleaved rounds (OpenCV's
   YuNet_n and Haar cascade, then each configuration), per photo the fastest round, the median over
   photos: the defaults with `--landmarks none --classification none` and the whole default pipeline
-  against `yunet-n`; `--mode fast --min-face-size 20px` against OpenCV's Haar cascade.
+  against `yunet-n`; `--mode fast --min-face-size 20px` against OpenCV's Haar cascade (not with
+  OpenCV 5, whose wheels ship no cascade: `--peers-python` of a venv with OpenCV 5 compares YuNet_n
+  there).
 Peers need the venv of ../shared/tools/README.md; deface its own (`pip install deface onnxruntime`).
 """
 import argparse
@@ -113,7 +115,8 @@ def group(args, work):
          "--repeat", "3", "--threads", "1", "--out-dir", str(peers)])
     opencv = records(peers / "yunet-n.jsonl")[0]["seconds"]
     ours = statistics.median(seconds)
-    print(f"group: detection {ours:.3f} s (1 thread, median of {seconds}), OpenCV YuNet_n {opencv:.3f} s: "
+    print(f"group: detection {ours:.3f} s (1 thread, median of {seconds}), OpenCV {opencv_version(args.peers_python)} "
+          f"YuNet_n {opencv:.3f} s: "
           f"{opencv / ours:.2f}x faster")
     rss = peak_rss_of([args.binary, photo, "-o", str(work / "group-out.png"), "--threads", "2"], directory)
     print(f"group: peak RSS with -o out.png --threads 2: {rss:.0f} MB")
@@ -149,6 +152,11 @@ def video(args, work):
           f"({deface_cpu / cpu:.1f}x in CPU time)")
 
 
+def opencv_version(python):
+    """The OpenCV version of the peers' Python (5.x wheels ship no Haar cascade)."""
+    return run([python, "-c", "import cv2; print(cv2.__version__)"]).stdout.strip()
+
+
 def speed(args, work):
     """Interleaved rounds on the 40 photos, 1 thread pinned to CPU 0: in each round OpenCV's YuNet_n
     and Haar cascade (peers.py, one pass), then facedetect once per configuration. Per photo the
@@ -157,7 +165,8 @@ def speed(args, work):
     configs = {"boxes": ["--landmarks", "none", "--classification", "none"], "defaults": [],
                "fast20": ["--mode", "fast", "--min-face-size", "20px", "--landmarks", "none",
                           "--classification", "none"]}
-    peers = ["yunet-n", "opencv-haar"]
+    version = opencv_version(args.peers_python)
+    peers = ["yunet-n"] + (["opencv-haar"] if int(version.split(".")[0]) < 5 else [])
     times, first = {}, {}
 
     def add(name, recs):
@@ -178,12 +187,14 @@ def speed(args, work):
                                      *extra], input=files, cwd=DETECTION, capture_output=True, text=True)
             add(name, [json.loads(line) for line in result.stdout.splitlines()])
     median = {n: statistics.median(min(v) for v in t.values()) * 1000 for n, t in times.items()}
-    print(f"speed: 40 photos, {args.rounds} interleaved rounds, 1 thread, median over photos of the fastest round")
+    print(f"speed: 40 photos, {args.rounds} interleaved rounds, 1 thread, median over photos of the fastest round; "
+          f"OpenCV {version}")
     for name, ms in median.items():
         print(f"speed:   {name:12s} {ms:8.1f} ms")
+    haar = (f"; fast20 {median['opencv-haar'] / median['fast20']:.1f}x OpenCV Haar" if "opencv-haar" in median
+            else "; no Haar cascade in OpenCV " + version)
     print(f"speed: boxes {median['yunet-n'] / median['boxes']:.2f}x OpenCV YuNet_n; the whole default pipeline "
-          f"{median['yunet-n'] / median['defaults']:.2f}x OpenCV YuNet_n's boxes alone; fast20 "
-          f"{median['opencv-haar'] / median['fast20']:.1f}x OpenCV Haar")
+          f"{median['yunet-n'] / median['defaults']:.2f}x OpenCV YuNet_n's boxes alone" + haar)
     for name in ["boxes", "fast20", *peers]:
         pred = work / f"speed-{name}.jsonl"
         pred.write_text("".join(json.dumps(r) + "\n" for r in first[name]))
