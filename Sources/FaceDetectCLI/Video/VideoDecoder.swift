@@ -14,6 +14,8 @@ final class VideoDecoder: @unchecked Sendable {
     let width: Int
     /// The frame size.
     let height: Int
+    /// How the samples map to colours (`info.colors`).
+    let colors: VideoColors
     /// Whether the end was reached, the decoder failed or was cancelled (set from either thread).
     private let ended = Atomic<Bool>(false)
 
@@ -21,6 +23,7 @@ final class VideoDecoder: @unchecked Sendable {
     init(path: String, info: VideoStreamInfo) throws(VideoError) {
         width = info.width
         height = info.height
+        colors = info.colors
         let arguments = [
             "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-xerror", "-i", "file:" + path, "-map", "0:v:0",
             "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1",
@@ -43,7 +46,7 @@ final class VideoDecoder: @unchecked Sendable {
             if got < count { (buffer.baseAddress! + got).initialize(repeating: 0, count: count - got) }
             initialized = count
         }
-        if got == count { return VideoFrame(width: width, height: height, bytes: pixels) }
+        if got == count { return VideoFrame(width: width, height: height, bytes: pixels, colors: colors) }
         ended.store(true, ordering: .releasing)
         if got > 0 {
             child.terminate()

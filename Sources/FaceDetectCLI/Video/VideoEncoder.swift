@@ -51,7 +51,7 @@ final class VideoEncoder: @unchecked Sendable {
                 "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s",
                 "\(info.width)x\(info.height)", "-r", info.frameRate.text, "-i", "pipe:0", "-i", "file:" + source,
                 "-map", "0:v:0", "-map", "1:a?",
-            ] + container.codecArguments(width: info.width, height: info.height) + [
+            ] + container.codecArguments(width: info.width, height: info.height) + info.colors.outputTags + [
                 "-f", container.muxer, "file:" + temporary,
             ]
         do {

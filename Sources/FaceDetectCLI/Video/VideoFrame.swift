@@ -7,8 +7,7 @@ import FaceDetection
 /// pipe, no colour conversion in either ffmpeg, and the pixels that nothing hides or draws on are
 /// written exactly as they were decoded. The detector gets an RGB copy (`rgbImage`); hiding and
 /// drawing convert only the part they work on, and store back only the pixels they changed.
-/// Colours convert through ITU-R BT.601 at video range both ways (the library's
-/// `PixelFormat.i420(.video)`, and its inverse here).
+/// Colours convert both ways through the stream's matrix and range (`VideoColors`).
 struct VideoFrame: Sendable, Equatable {
     /// Width in pixels.
     let width: Int
@@ -16,22 +15,27 @@ struct VideoFrame: Sendable, Equatable {
     let height: Int
     /// `VideoFrame.byteCount(width:height:)` bytes: the Y, Cb and Cr planes in turn.
     private(set) var bytes: [UInt8]
+    /// How the samples map to colours.
+    let colors: VideoColors
 
-    /// Wraps the planes in `bytes` (`byteCount(width:height:)` of them).
-    init(width: Int, height: Int, bytes: [UInt8]) {
+    /// Wraps the planes in `bytes` (`byteCount(width:height:)` of them), samples as `colors` says.
+    init(width: Int, height: Int, bytes: [UInt8], colors: VideoColors = .standard) {
         precondition(
             width >= 0 && height >= 0 && bytes.count == Self.byteCount(width: width, height: height),
             "VideoFrame: \(bytes.count) bytes do not make a \(width)x\(height) frame")
         self.width = width
         self.height = height
         self.bytes = bytes
+        self.colors = colors
     }
 
-    /// `image` converted to YCbCr (each chroma sample from the mean colour of its 2 × 2 pixels).
-    init(_ image: RGBImage) {
+    /// `image` converted to YCbCr through `colors` (each chroma sample from the mean colour of its
+    /// 2 × 2 pixels).
+    init(_ image: RGBImage, colors: VideoColors = .standard) {
         self.init(
             width: image.width, height: image.height,
-            bytes: [UInt8](repeating: 0, count: Self.byteCount(width: image.width, height: image.height)))
+            bytes: [UInt8](repeating: 0, count: Self.byteCount(width: image.width, height: image.height)),
+            colors: colors)
         store(image, x: 0, y: 0, changed: nil)
     }
 
@@ -110,7 +114,7 @@ struct VideoFrame: Sendable, Equatable {
                 plane(crStart + chroma, end: raw.count, stride: chromaWidth),
             ]
             do {
-                return RGBImage(try PixelBuffer(width: w, height: h, format: .i420(.video), planes: planes))
+                return RGBImage(try PixelBuffer(width: w, height: h, format: colors.format, planes: planes))
             } catch {
                 preconditionFailure("VideoFrame: a region inside the frame is a valid pixel buffer: \(error)")
             }
@@ -128,6 +132,7 @@ struct VideoFrame: Sendable, Equatable {
         let frameWidth = width
         let chromaWidth = chromaWidth
         let (cbStart, crStart) = (cbStart, crStart)
+        let colors = colors
         let old = original?.pixels ?? []
         image.pixels.withUnsafeBufferPointer { pixels in
             old.withUnsafeBufferPointer { old in
@@ -141,7 +146,7 @@ struct VideoFrame: Sendable, Equatable {
                             {
                                 continue
                             }
-                            bytes[(y + row) * frameWidth + x + column] = Self.luma(
+                            bytes[(y + row) * frameWidth + x + column] = colors.luma(
                                 Float(pixels[i]), Float(pixels[i + 1]), Float(pixels[i + 2]))
                             blockChanged[(row / 2) * blocksWide + column / 2] = true
                         }
@@ -160,7 +165,7 @@ struct VideoFrame: Sendable, Equatable {
                                     count += 1
                                 }
                             }
-                            let (cb, cr) = Self.chroma(sum.r / count, sum.g / count, sum.b / count)
+                            let (cb, cr) = colors.chroma(sum.r / count, sum.g / count, sum.b / count)
                             let sample = (y / 2 + blockRow) * chromaWidth + x / 2 + blockColumn
                             bytes[cbStart + sample] = cb
                             bytes[crStart + sample] = cr
@@ -170,20 +175,4 @@ struct VideoFrame: Sendable, Equatable {
             }
         }
     }
-
-    /// BT.601's video-range luma of a colour (the inverse of the library's `YCbCrCoefficients`).
-    static func luma(_ r: Float, _ g: Float, _ b: Float) -> UInt8 {
-        byte(16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255)
-    }
-
-    /// BT.601's video-range Cb and Cr of a colour.
-    static func chroma(_ r: Float, _ g: Float, _ b: Float) -> (cb: UInt8, cr: UInt8) {
-        (
-            byte(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255),
-            byte(128 + (112 * r - 93.786 * g - 18.214 * b) / 255)
-        )
-    }
-
-    /// `value` rounded and clamped to a byte.
-    private static func byte(_ value: Float) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
 }

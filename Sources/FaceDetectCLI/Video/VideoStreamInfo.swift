@@ -17,6 +17,8 @@ struct VideoStreamInfo: Sendable, Equatable {
     var duration: Double?
     /// Whether the file has an audio stream (copied into the output).
     var hasAudio: Bool
+    /// How its samples map to colours.
+    var colors: VideoColors = .standard
 
     /// A frame rate `numerator / denominator` frames per second, both positive.
     struct FrameRate: Sendable, Equatable {
@@ -54,7 +56,8 @@ struct VideoStreamInfo: Sendable, Equatable {
     /// The largest frame side accepted (as `DecodeLimits.maxDimension` for photos).
     static let maximumSide = 32768
 
-    /// Parses `ffprobe -show_entries stream=codec_type,width,height,r_frame_rate,nb_frames,duration:
+    /// Parses `ffprobe -show_entries stream=codec_type,width,height,r_frame_rate,nb_frames,duration,
+    /// pix_fmt,color_space,color_range:
     /// stream_side_data=rotation:format=duration -of default=noprint_wrappers=1` output. Sections
     /// are not marked in that form, so the first stream whose `codec_type` is video is taken: its
     /// keys are the ones that follow its `codec_type` line, up to the next `codec_type` line.
@@ -75,7 +78,7 @@ struct VideoStreamInfo: Sendable, Equatable {
                 if value == "audio" { hasAudio = true }
                 if value == "video" && seenVideo { streamType = "second video" }
                 if value == "video" { seenVideo = true }
-            case "width", "height", "r_frame_rate", "nb_frames", "rotation":
+            case "width", "height", "r_frame_rate", "nb_frames", "rotation", "pix_fmt", "color_space", "color_range":
                 if streamType == "video", video[key] == nil { video[key] = value }
             case "duration":
                 // A stream's duration follows its codec_type; the format's comes last, outside any.
@@ -98,7 +101,9 @@ struct VideoStreamInfo: Sendable, Equatable {
         let duration = (video["duration"].flatMap(Self.seconds)) ?? formatDuration.flatMap(Self.seconds)
         return VideoStreamInfo(
             width: width, height: height, frameRate: rate, frameCount: frameCount, duration: duration,
-            hasAudio: hasAudio)
+            hasAudio: hasAudio,
+            colors: VideoColors(
+                colorSpace: video["color_space"], colorRange: video["color_range"], pixelFormat: video["pix_fmt"]))
     }
 
     /// A decimal integer of at most 9 digits with an optional sign, or `nil` (`N/A`, overflow, junk).

@@ -54,14 +54,15 @@ extension PixelBuffer {
         case .gray8:
             let v = byte(0, x, y)
             return RGB(v, v, v)
-        case .nv12(let range), .nv21(let range):
+        case .nv12(let range, let matrix), .nv21(let range, let matrix):
             let first = byte(1, 2 * (x / 2), y / 2)
             let second = byte(1, 2 * (x / 2) + 1, y / 2)
-            let (cb, cr) = format == .nv12(range) ? (first, second) : (second, first)
-            let c = YCbCrCoefficients(range).rgb(y: byte(0, x, y), cb: cb, cr: cr)
+            let (cb, cr) = format == .nv12(range, matrix: matrix) ? (first, second) : (second, first)
+            let c = YCbCrCoefficients(range, matrix).rgb(y: byte(0, x, y), cb: cb, cr: cr)
             return RGB(c.r, c.g, c.b)
-        case .i420(let range):
-            let c = YCbCrCoefficients(range).rgb(y: byte(0, x, y), cb: byte(1, x / 2, y / 2), cr: byte(2, x / 2, y / 2))
+        case .i420(let range, let matrix):
+            let c = YCbCrCoefficients(range, matrix).rgb(
+                y: byte(0, x, y), cb: byte(1, x / 2, y / 2), cr: byte(2, x / 2, y / 2))
             return RGB(c.r, c.g, c.b)
         }
     }

@@ -12,13 +12,13 @@ public enum PixelFormat: Sendable, Equatable, Hashable {
     case gray8
     /// 4:2:0 YCbCr in two planes: Y (one byte per pixel), then Cb, Cr interleaved at half
     /// resolution in both directions (Core Video's `420YpCbCr8BiPlanar…`, Android's `YUV_420_888`
-    /// with a pixel stride of 2).
-    case nv12(YUVRange)
-    /// As ``nv12(_:)`` with Cr before Cb in the second plane (Android's camera `NV21`).
-    case nv21(YUVRange)
+    /// with a pixel stride of 2); colours through `matrix` (BT.601 unless said).
+    case nv12(YUVRange, matrix: YUVMatrix = .bt601)
+    /// As ``nv12(_:matrix:)`` with Cr before Cb in the second plane (Android's camera `NV21`).
+    case nv21(YUVRange, matrix: YUVMatrix = .bt601)
     /// 4:2:0 YCbCr in three planes: Y, Cb, Cr, the last two at half resolution in both directions
     /// (`YV12` is the same with the last two planes swapped: pass them in this order).
-    case i420(YUVRange)
+    case i420(YUVRange, matrix: YUVMatrix = .bt601)
 
     /// What the fourth byte of an RGBA or BGRA pixel means for the colour.
     public enum Alpha: Sendable, Equatable, Hashable {
@@ -31,13 +31,21 @@ public enum PixelFormat: Sendable, Equatable, Hashable {
         case premultiplied
     }
 
-    /// The value range of a YCbCr format's samples; both use ITU-R BT.601's colour matrix (as JPEG
-    /// and most camera frames do).
+    /// The value range of a YCbCr format's samples.
     public enum YUVRange: Sendable, Equatable, Hashable {
         /// Luma 16…235 and chroma 16…240, the usual range of video (Core Video's `…VideoRange`).
         case video
         /// Luma and chroma 0…255, as JPEG and Android's camera frames use (Core Video's `…FullRange`).
         case full
+    }
+
+    /// The matrix that turns a YCbCr format's samples into RGB: what the source says it used
+    /// (Core Video's `kCVImageBufferYCbCrMatrixKey`, a video stream's `color_space`).
+    public enum YUVMatrix: Sendable, Equatable, Hashable {
+        /// ITU-R BT.601: JPEG, standard-definition video, most Android camera frames.
+        case bt601
+        /// ITU-R BT.709: high-definition video (720p and up), and the HD camera frames of Core Video.
+        case bt709
     }
 
     /// How many planes a buffer of this format has (1 for the packed formats, 2 for NV12/NV21, 3

@@ -4,7 +4,7 @@ extension RGBImage {
     /// only during this call.
     ///
     /// The picture is `buffer.uprightWidth` × `buffer.uprightHeight`, so faces found in it are in
-    /// upright coordinates. Formats: see ``PixelFormat`` (YCbCr through BT.601, premultiplied colour
+    /// upright coordinates. Formats: see ``PixelFormat`` (YCbCr through the format's matrix, premultiplied colour
     /// divided back by alpha, alpha otherwise ignored).
     public init(_ buffer: PixelBuffer) {
         let width = buffer.uprightWidth
@@ -35,17 +35,17 @@ extension RGBImage {
         case .rgba8(.premultiplied): fill(target, from: buffer, with: PremultipliedSampler(packed: packed(4, 0, 2)))
         case .bgra8(.premultiplied): fill(target, from: buffer, with: PremultipliedSampler(packed: packed(4, 2, 0)))
         case .gray8: fill(target, from: buffer, with: GraySampler(base: start(0), bytesPerRow: stride(0)))
-        case .nv12(let range), .nv21(let range):
-            let cbFirst = buffer.format == .nv12(range)
+        case .nv12(let range, let matrix), .nv21(let range, let matrix):
+            let cbFirst = buffer.format == .nv12(range, matrix: matrix)
             let sampler = YCbCrSampler(
                 luma: start(0), lumaBytesPerRow: stride(0), cb: start(1) + (cbFirst ? 0 : 1),
                 cr: start(1) + (cbFirst ? 1 : 0), cbBytesPerRow: stride(1), crBytesPerRow: stride(1), chromaStep: 2,
-                coefficients: YCbCrCoefficients(range))
+                coefficients: YCbCrCoefficients(range, matrix))
             fillYCbCr(target, from: buffer, with: sampler)
-        case .i420(let range):
+        case .i420(let range, let matrix):
             let sampler = YCbCrSampler(
                 luma: start(0), lumaBytesPerRow: stride(0), cb: start(1), cr: start(2), cbBytesPerRow: stride(1),
-                crBytesPerRow: stride(2), chromaStep: 1, coefficients: YCbCrCoefficients(range))
+                crBytesPerRow: stride(2), chromaStep: 1, coefficients: YCbCrCoefficients(range, matrix))
             fillYCbCr(target, from: buffer, with: sampler)
         }
     }

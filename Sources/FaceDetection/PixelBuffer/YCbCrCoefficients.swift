@@ -1,8 +1,11 @@
-/// ITU-R BT.601's YCbCr → RGB matrix in 16.16 fixed point, for one ``PixelFormat/YUVRange``.
+/// A YCbCr → RGB matrix in 16.16 fixed point, for one ``PixelFormat/YUVRange`` and one
+/// ``PixelFormat/YUVMatrix``.
 ///
-/// Video range: R = 1.164383 (Y − 16) + 1.596027 (Cr − 128), G = 1.164383 (Y − 16) − 0.391762 (Cb − 128)
-/// − 0.812968 (Cr − 128), B = 1.164383 (Y − 16) + 2.017232 (Cb − 128). Full range (JFIF): R = Y +
-/// 1.402 (Cr − 128), G = Y − 0.344136 (Cb − 128) − 0.714136 (Cr − 128), B = Y + 1.772 (Cb − 128).
+/// From the matrix's luma weights Kr, Kb (BT.601: 0.299, 0.114; BT.709: 0.2126, 0.0722; Kg = 1 − Kr
+/// − Kb), full range (JFIF): R = Y + 2(1 − Kr) Cr′, G = Y − 2Kb(1 − Kb)/Kg Cb′ − 2Kr(1 − Kr)/Kg Cr′,
+/// B = Y + 2(1 − Kb) Cb′, with Cb′ = Cb − 128 and Cr′ = Cr − 128; video range scales Y − 16 by
+/// 255/219 and the chroma terms by 255/224. BT.601 video range: R = 1.164383 (Y − 16) + 1.596027 Cr′,
+/// G = 1.164383 (Y − 16) − 0.391762 Cb′ − 0.812968 Cr′, B = 1.164383 (Y − 16) + 2.017232 Cb′.
 /// Each coefficient is rounded to a multiple of 1/65536; the tests check every result against the
 /// formulas in floating point (off by at most 0.51:
 /// rounding, plus the coefficients' steps).
@@ -20,15 +23,21 @@ struct YCbCrCoefficients {
     /// Cb's weight in B × 65536.
     var bFromCb: Int32
 
-    /// The coefficients for `range`.
-    init(_ range: PixelFormat.YUVRange) {
-        switch range {
-        case .video:
+    /// The coefficients for `range` and `matrix`.
+    init(_ range: PixelFormat.YUVRange, _ matrix: PixelFormat.YUVMatrix) {
+        switch (matrix, range) {
+        case (.bt601, .video):
             self = YCbCrCoefficients(
                 yOffset: 16, yScale: 76309, rFromCr: 104597, gFromCb: 25675, gFromCr: 53279, bFromCb: 132201)
-        case .full:
+        case (.bt601, .full):
             self = YCbCrCoefficients(
                 yOffset: 0, yScale: 65536, rFromCr: 91881, gFromCb: 22553, gFromCr: 46802, bFromCb: 116130)
+        case (.bt709, .video):
+            self = YCbCrCoefficients(
+                yOffset: 16, yScale: 76309, rFromCr: 117489, gFromCb: 13975, gFromCr: 34925, bFromCb: 138438)
+        case (.bt709, .full):
+            self = YCbCrCoefficients(
+                yOffset: 0, yScale: 65536, rFromCr: 103206, gFromCb: 12276, gFromCr: 30679, bFromCb: 121609)
         }
     }
 

@@ -7,10 +7,12 @@ import Testing
 /// which `ImageOrientationTests` checks against plain rotations), and the one-pass loop against the
 /// plain reference converter on larger random pictures.
 struct PixelBufferTests {
-    /// Every format the buffer takes (both alpha kinds, both YCbCr ranges).
+    /// Every format the buffer takes (both alpha kinds, both YCbCr ranges and matrices).
     static let formats: [PixelFormat] = [
         .rgb8, .rgba8(.straight), .rgba8(.premultiplied), .bgra8(.straight), .bgra8(.premultiplied), .gray8,
         .nv12(.video), .nv12(.full), .nv21(.video), .nv21(.full), .i420(.video), .i420(.full),
+        .nv12(.video, matrix: .bt709), .nv21(.full, matrix: .bt709), .i420(.video, matrix: .bt709),
+        .i420(.full, matrix: .bt709),
     ]
 
     /// The 6 × 5 "F" (stb's image-writer test): `#` is the letter, `.` the background.
@@ -33,18 +35,31 @@ struct PixelBufferTests {
         (UInt8(70 + 40 * blockX), UInt8(90 + 50 * blockY))
     }
 
-    /// ITU-R BT.601 in floating point: the truth the fixed-point conversion is held to (within 1).
-    static func floatRGB(y: UInt8, cb: UInt8, cr: UInt8, _ range: PixelFormat.YUVRange) -> (Double, Double, Double) {
-        let u = Double(cb) - 128
-        let v = Double(cr) - 128
-        switch range {
-        case .video:
-            let l = 1.164383 * (Double(y) - 16)
-            return (l + 1.596027 * v, l - 0.391762 * u - 0.812968 * v, l + 2.017232 * u)
-        case .full:
-            let l = Double(y)
-            return (l + 1.402 * v, l - 0.344136 * u - 0.714136 * v, l + 1.772 * u)
-        }
+    /// ITU-R BT.601 and BT.709 in floating point, from their luma weights: the truth the
+    /// fixed-point conversion is held to (within 1).
+    static func floatRGB(
+        y: UInt8, cb: UInt8, cr: UInt8, _ range: PixelFormat.YUVRange, _ matrix: PixelFormat.YUVMatrix
+    ) -> (Double, Double, Double) {
+        let (kr, kb) = matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        let kg = 1 - kr - kb
+        let (l, c) = range == .video ? (255 / 219 * (Double(y) - 16), 255.0 / 224) : (Double(y), 1.0)
+        let u = c * (Double(cb) - 128)
+        let v = c * (Double(cr) - 128)
+        return (
+            l + 2 * (1 - kr) * v, l - 2 * kb * (1 - kb) / kg * u - 2 * kr * (1 - kr) / kg * v, l + 2 * (1 - kb) * u
+        )
+    }
+
+    @Test func theMatricesAreTheStandardsPublishedCoefficients() {
+        // BT.601 video range (Rec. 601 with 8-bit quantisation), and BT.709 full range.
+        let a = Self.floatRGB(y: 116, cb: 128 + 50, cr: 128 - 30, .video, .bt601)
+        #expect(abs(a.0 - (1.164383 * 100 - 1.596027 * 30)) < 1e-4)
+        #expect(abs(a.1 - (1.164383 * 100 - 0.391762 * 50 + 0.812968 * 30)) < 1e-4)
+        #expect(abs(a.2 - (1.164383 * 100 + 2.017232 * 50)) < 1e-4)
+        let b = Self.floatRGB(y: 100, cb: 128 + 50, cr: 128 - 30, .full, .bt709)
+        #expect(abs(b.0 - (100 - 1.5748 * 30)) < 1e-4)
+        #expect(abs(b.1 - (100 - 0.187324 * 50 + 0.468124 * 30)) < 1e-4)
+        #expect(abs(b.2 - (100 + 1.8556 * 50)) < 1e-4)
     }
 
     /// The planes of the 6 × 5 stored picture in `format`, rows padded by `padding` bytes.
@@ -99,9 +114,9 @@ struct PixelBufferTests {
                 case .gray8:
                     let v = Double(storedLuma(x: x, y: y))
                     return (v, v, v)
-                case .nv12(let range), .nv21(let range), .i420(let range):
+                case .nv12(let range, let matrix), .nv21(let range, let matrix), .i420(let range, let matrix):
                     let chroma = storedChroma(blockX: x / 2, blockY: y / 2)
-                    return floatRGB(y: storedLuma(x: x, y: y), cb: chroma.cb, cr: chroma.cr, range)
+                    return floatRGB(y: storedLuma(x: x, y: y), cb: chroma.cb, cr: chroma.cr, range, matrix)
                 }
             }
         }
@@ -167,18 +182,20 @@ struct PixelBufferTests {
         }
     }
 
-    /// The fixed-point YCbCr matrix against BT.601 in floating point, over the whole cube (every
-    /// third luma value, every fifth chroma value), both ranges: rounded to the nearest value but for
-    /// the coefficients' 1/65536 steps (off by at most 0.51).
-    @Test(arguments: [PixelFormat.YUVRange.video, .full])
-    func fixedPointMatrixWithinOneOfFloat(range: PixelFormat.YUVRange) {
-        let coefficients = YCbCrCoefficients(range)
+    /// The fixed-point YCbCr matrices against the floating-point ones, over the whole cube (every
+    /// third luma value, every fifth chroma value), both ranges and both matrices: rounded to the
+    /// nearest value but for the coefficients' 1/65536 steps (off by at most 0.51).
+    @Test(
+        arguments: [PixelFormat.YUVRange.video, .full],
+        [PixelFormat.YUVMatrix.bt601, .bt709])
+    func fixedPointMatrixWithinOneOfFloat(range: PixelFormat.YUVRange, matrix: PixelFormat.YUVMatrix) {
+        let coefficients = YCbCrCoefficients(range, matrix)
         var worst = 0.0
         for y in stride(from: 0, through: 255, by: 3) {
             for cb in stride(from: 0, through: 255, by: 5) {
                 for cr in stride(from: 0, through: 255, by: 5) {
                     let fixed = coefficients.rgb(y: UInt8(y), cb: UInt8(cb), cr: UInt8(cr))
-                    let exact = Self.floatRGB(y: UInt8(y), cb: UInt8(cb), cr: UInt8(cr), range)
+                    let exact = Self.floatRGB(y: UInt8(y), cb: UInt8(cb), cr: UInt8(cr), range, matrix)
                     func error(_ got: UInt8, _ want: Double) -> Double { abs(Double(got) - min(255, max(0, want))) }
                     worst = max(worst, error(fixed.r, exact.0), error(fixed.g, exact.1), error(fixed.b, exact.2))
                 }

@@ -107,7 +107,7 @@ struct VideoFrameTests {
                 } else {
                     changed += 1
                     let colour = expected[x, y]
-                    #expect(luma == VideoFrame.luma(Float(colour.r), Float(colour.g), Float(colour.b)))
+                    #expect(luma == frame.colors.luma(Float(colour.r), Float(colour.g), Float(colour.b)))
                 }
             }
         }

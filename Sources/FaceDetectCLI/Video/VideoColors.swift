@@ -1,0 +1,74 @@
+import FaceDetection
+
+/// How a video's YCbCr samples map to colours: the matrix and range its stream declares, which
+/// the frames are converted to RGB with (for the detector, and for the pixels hiding and drawing
+/// change) and converted back with, and which the output is tagged with.
+///
+/// Only what ffmpeg hands over matters: it turns full-range `yuvj` streams into video range when
+/// asked for `yuv420p`, but passes a `yuv420p` stream tagged full range (`color_range=pc`) as it is.
+/// A stream without a tag, or with one other than BT.709, is read as BT.601 (what players assume
+/// for standard definition; BT.2020 is not converted).
+struct VideoColors: Sendable, Equatable {
+    /// The range of the samples as decoded.
+    var range: PixelFormat.YUVRange
+    /// The matrix.
+    var matrix: PixelFormat.YUVMatrix
+    /// ffmpeg's name of the stream's matrix (`color_space`), to tag the output with, when known.
+    var spaceTag: String?
+    /// ffmpeg's name of the stream's range (`color_range`: `tv` or `pc`), when known.
+    var rangeTag: String?
+
+    /// BT.601 at video range, untagged: frame sequences, and streams that say nothing.
+    static let standard = VideoColors(range: .video, matrix: .bt601, spaceTag: nil, rangeTag: nil)
+
+    /// The colours of a stream whose `ffprobe` description gives `colorSpace`, `colorRange` and
+    /// `pixelFormat` (any of them missing or `unknown`).
+    init(colorSpace: String?, colorRange: String?, pixelFormat: String?) {
+        let knownSpaces: Set = ["bt709", "smpte170m", "bt470bg", "fcc", "smpte240m", "bt2020nc", "bt2020c"]
+        spaceTag = colorSpace.flatMap { knownSpaces.contains($0) ? $0 : nil }
+        matrix = colorSpace == "bt709" ? .bt709 : .bt601
+        let convertedByFFmpeg = pixelFormat?.hasPrefix("yuvj") ?? false
+        range = colorRange == "pc" && !convertedByFFmpeg ? .full : .video
+        rangeTag = colorRange == "tv" || colorRange == "pc" ? (range == .full ? "pc" : "tv") : nil
+    }
+
+    /// The colours as given.
+    init(range: PixelFormat.YUVRange, matrix: PixelFormat.YUVMatrix, spaceTag: String?, rangeTag: String?) {
+        self.range = range
+        self.matrix = matrix
+        self.spaceTag = spaceTag
+        self.rangeTag = rangeTag
+    }
+
+    /// The frames' format as the library reads it.
+    var format: PixelFormat { .i420(range, matrix: matrix) }
+
+    /// ffmpeg's output options that tag the written stream as the source was tagged.
+    var outputTags: [String] {
+        (spaceTag.map { ["-colorspace", $0] } ?? []) + (rangeTag.map { ["-color_range", $0] } ?? [])
+    }
+
+    /// The luma weights Kr and Kb of the matrix.
+    private var weights: (kr: Float, kb: Float) { matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722) }
+
+    /// The luma sample of a colour (the inverse of the library's conversion).
+    func luma(_ r: Float, _ g: Float, _ b: Float) -> UInt8 {
+        let (kr, kb) = weights
+        let y = kr * r + (1 - kr - kb) * g + kb * b
+        return Self.byte(range == .video ? 16 + y * 219 / 255 : y)
+    }
+
+    /// The Cb and Cr samples of a colour.
+    func chroma(_ r: Float, _ g: Float, _ b: Float) -> (cb: UInt8, cr: UInt8) {
+        let (kr, kb) = weights
+        let y = kr * r + (1 - kr - kb) * g + kb * b
+        let scale: Float = range == .video ? 224 / 255 : 1
+        return (
+            Self.byte(128 + scale * (b - y) / (2 * (1 - kb))),
+            Self.byte(128 + scale * (r - y) / (2 * (1 - kr)))
+        )
+    }
+
+    /// `value` rounded and clamped to a byte.
+    private static func byte(_ value: Float) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
+}
