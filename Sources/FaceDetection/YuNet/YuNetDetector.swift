@@ -1,5 +1,5 @@
 /// Finds faces with YuNet (Wu, Peng, Yu 2023) over a scale pyramid: the image is scaled so that a
-/// face of the minimum size is `faceSize` pixels wide (never enlarged), then shrunk by 4 per level
+/// face of the minimum size is `faceSize` pixels wide (never enlarged), then shrunk by 8 per level
 /// until the whole frame fits in the network's reliable range; each level runs the network once
 /// (padded to multiples of 32 inside `YuNet.run`) and keeps the faces of its band, and one
 /// suppression merges the levels.
@@ -7,11 +7,11 @@
 /// The network finds a face reliably from about 10 to about 400 of its input pixels wide
 /// (`tools/scale_sweep.py`: the astronaut's face at 12–448 px gives one box scoring 0.74–0.96; at
 /// 512 px a second box appears, from 576 px the face breaks into 2–22 boxes). So every level but the
-/// last keeps only faces up to `largestKept` (320) of its pixels, the next level (4 times smaller)
-/// keeps faces from 3/4 of that (60 of its pixels) up, and the last level keeps everything: each
+/// last keeps only faces up to `largestKept` (320) of its pixels, the next level (8 times smaller)
+/// keeps faces from 3/4 of that (30 of its pixels) up, and the last level keeps everything: each
 /// face is measured at a level where it is 10–320 pixels wide, and those found twice near a band's
-/// edge are merged by the suppression. The levels below the first cost 1/16, 1/256, … of its
-/// pixels.
+/// edge are merged by the suppression. The levels below the first cost 1/64, 1/4096, … of its
+/// pixels (levels 4 times apart cost 1/16 and found the same faces: docs/defaults.md).
 struct YuNetDetector: Sendable {
     /// The network.
     let network: YuNet
@@ -28,7 +28,7 @@ struct YuNetDetector: Sendable {
     /// is still in the network's range.
     static let largestFrame: Float = 400
     /// Each level's scale over the previous one's.
-    static let levelRatio: Float = 0.25
+    static let levelRatio: Float = 0.125
 
     /// One level of the pyramid: its scale and the band of face sizes it keeps.
     struct Level: Equatable {

@@ -15,18 +15,18 @@ import Testing
         #expect(detector.levels(width: 400, height: 300, minFace: 10).count == 1)
     }
 
-    @Test func aPhotoGetsQuarterSizeLevelsUntilTheWholeFrameFits() {
+    @Test func aPhotoGetsEighthSizeLevelsUntilTheWholeFrameFits() {
         let levels = detector.levels(width: 1024, height: 768, minFace: 10)
-        #expect(levels.map(\.scale) == [1, 0.25])
-        // The first keeps faces up to 320 px, the second from 240 px (60 of its pixels) up to any size.
+        #expect(levels.map(\.scale) == [1, 0.125])
+        // The first keeps faces up to 320 px, the second from 240 px (30 of its pixels) up to any size.
         #expect(levels[0].smallestKept == 0 && levels[0].largestKept == 320)
         #expect(levels[1].smallestKept == 240 && levels[1].largestKept == .infinity)
-        // A 12-megapixel photo: 4000 → 1000 → 250 px.
-        #expect(detector.levels(width: 4000, height: 3000, minFace: 10).map(\.scale) == [1, 0.25, 0.0625])
+        // A 12-megapixel photo: 4000 → 500 → 62.5 px.
+        #expect(detector.levels(width: 4000, height: 3000, minFace: 10).map(\.scale) == [1, 0.125, 0.015625])
     }
 
     @Test func theFirstLevelShowsTheSmallestFaceAtTenPixelsAndNeverEnlarges() {
-        #expect(detector.levels(width: 4000, height: 3000, minFace: 40).map(\.scale) == [0.25, 0.0625])
+        #expect(detector.levels(width: 4000, height: 3000, minFace: 40).map(\.scale) == [0.25, 0.03125])
         #expect(detector.levels(width: 100, height: 80, minFace: 4).map(\.scale) == [1])
     }
 
