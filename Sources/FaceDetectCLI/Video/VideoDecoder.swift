@@ -2,8 +2,10 @@ import FaceDetection
 import Synchronization
 
 /// Frames of a video file, decoded by an `ffmpeg` child process and read from its standard
-/// output as raw planar 4:2:0 YCbCr (`-f rawvideo -pix_fmt yuv420p`: `VideoFrame`), every frame
-/// once (`-fps_mode passthrough`: none dropped or duplicated).
+/// output as raw planar 4:2:0 YCbCr (`-f rawvideo -pix_fmt yuv420p`: `VideoFrame`) at the
+/// constant rate `info.frameRate` (`-fps_mode cfr`): a stream of that rate gives each frame once; a
+/// variable-rate one repeats a frame shown longer than a period (and would drop one shown for less
+/// than half a period), so that frame n is at time n / rate, as the encoder writes it.
 ///
 /// Strict about damage: `-xerror` makes ffmpeg stop at the first decoding error, and anything it
 /// writes on standard error (it runs at `-v error`) or a frame cut short makes the video fail.
@@ -26,7 +28,7 @@ final class VideoDecoder: @unchecked Sendable {
         colors = info.colors
         let arguments = [
             "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-xerror", "-i", "file:" + path, "-map", "0:v:0",
-            "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1",
+            "-fps_mode", "cfr", "-r", info.frameRate.text, "-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1",
         ]
         do {
             child = try ChildProcess(arguments, pipeInput: false, pipeOutput: true)

@@ -120,7 +120,7 @@ struct VideoRun {
             file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
             frameBytes: VideoFrame.byteCount(width: info.width, height: info.height))
         var failure: String?
-        let total = info.frameCount ?? info.duration.map { Int(($0 * info.frameRate.value).rounded()) }
+        let total = info.duration.map { Int(($0 * info.frameRate.value).rounded()) } ?? info.frameCount
         let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
         let clock = ContinuousClock()
         let start = clock.now

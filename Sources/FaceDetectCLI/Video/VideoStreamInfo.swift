@@ -9,7 +9,12 @@ struct VideoStreamInfo: Sendable, Equatable {
     var width: Int
     /// Frame height in pixels as decoded.
     var height: Int
-    /// Frames per second as a fraction (`r_frame_rate`, e.g. 30000/1001), used to encode the output.
+    /// Frames per second as a fraction (e.g. 30000/1001): the rate frames are read at, numbered and
+    /// timed by, and encoded at. The stream's nominal rate (`r_frame_rate`), or its average
+    /// (`avg_frame_rate`) where the nominal one is more than twice that (a time base, as in WebM
+    /// recordings, rather than a frame rate). A stream of variable rate is read at this rate: a
+    /// frame held longer than one period is repeated, so that the output keeps the source's timing
+    /// and its sound stays in sync.
     var frameRate: FrameRate
     /// The number of frames the container declares, when it does.
     var frameCount: Int?
@@ -56,7 +61,7 @@ struct VideoStreamInfo: Sendable, Equatable {
     /// The largest frame side accepted (as `DecodeLimits.maxDimension` for photos).
     static let maximumSide = 32768
 
-    /// Parses `ffprobe -show_entries stream=codec_type,width,height,r_frame_rate,nb_frames,duration,
+    /// Parses `ffprobe -show_entries stream=codec_type,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration,
     /// pix_fmt,color_space,color_range:
     /// stream_side_data=rotation:format=duration -of default=noprint_wrappers=1` output. Sections
     /// are not marked in that form, so the first stream whose `codec_type` is video is taken: its
@@ -78,7 +83,8 @@ struct VideoStreamInfo: Sendable, Equatable {
                 if value == "audio" { hasAudio = true }
                 if value == "video" && seenVideo { streamType = "second video" }
                 if value == "video" { seenVideo = true }
-            case "width", "height", "r_frame_rate", "nb_frames", "rotation", "pix_fmt", "color_space", "color_range":
+            case "width", "height", "r_frame_rate", "avg_frame_rate", "nb_frames", "rotation", "pix_fmt", "color_space",
+                "color_range":
                 if streamType == "video", video[key] == nil { video[key] = value }
             case "duration":
                 // A stream's duration follows its codec_type; the format's comes last, outside any.
@@ -96,7 +102,10 @@ struct VideoStreamInfo: Sendable, Equatable {
         if let rotation = video["rotation"].flatMap(Self.integer), abs(rotation) % 180 == 90 {
             swap(&width, &height)
         }
-        guard let rate = video["r_frame_rate"].flatMap(Self.frameRate) else { throw .badValue("r_frame_rate") }
+        guard var rate = video["r_frame_rate"].flatMap(Self.frameRate) else { throw .badValue("r_frame_rate") }
+        if let average = video["avg_frame_rate"].flatMap(Self.frameRate), rate.value > 2 * average.value {
+            rate = average
+        }
         let frameCount = video["nb_frames"].flatMap(Self.integer).flatMap { $0 > 0 ? $0 : nil }
         let duration = (video["duration"].flatMap(Self.seconds)) ?? formatDuration.flatMap(Self.seconds)
         return VideoStreamInfo(

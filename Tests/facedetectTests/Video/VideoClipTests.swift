@@ -182,4 +182,30 @@ import Testing
             }
         }
     }
+
+    @Test func aVariableRateClipKeepsItsTimingAndItsSoundInSync() throws {
+        try withTemporaryDirectory { folder in
+            // 4 s at 30 fps with two frames in three dropped from 1 s to 2 s: 100 frames, 4 s of sound.
+            let clip = folder.appendingPathComponent("variable.mp4")
+            try TestClips.ffmpeg([
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=96x64:r=30:d=4", "-f", "lavfi", "-i", "sine=d=4",
+                "-vf", "select='not(between(t,1,2)*mod(n,3))'", "-fps_mode", "vfr", "-c:v", "libx264", "-c:a", "aac",
+                clip.path,
+            ])
+            #expect(try TestClips.streams(of: clip).first { $0["codec_type"] == "video" }?["nb_frames"] == "100")
+            let output = folder.appendingPathComponent("out.mp4")
+            let result = try ToolProcess.run(
+                [clip.path, "-o", output.path, "--json", "faces.jsonl"] + Self.flags, in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            // Frames at 30 per second from start to end, the held ones repeated: frame n at n / 30 s.
+            let records = try TestInputs.records(
+                String(contentsOf: folder.appendingPathComponent("faces.jsonl"), encoding: .utf8))
+            #expect(records.count == 120)
+            #expect(abs((records.last?["time"] as? Double ?? 0) - 119.0 / 30) < 1e-6)
+            let streams = try TestClips.streams(of: output)
+            let video = Double(streams.first { $0["codec_type"] == "video" }?["duration"] ?? "") ?? 0
+            let audio = Double(streams.first { $0["codec_type"] == "audio" }?["duration"] ?? "") ?? 0
+            #expect(abs(video - 4) < 0.05 && abs(audio - 4) < 0.05, "video \(video) s, audio \(audio) s")
+        }
+    }
 }

@@ -28,6 +28,15 @@ private let realOutput = """
     #expect(info.hasAudio)
 }
 
+@Test func aTimeBaseGivenAsTheFrameRateGivesWayToTheAverage() throws {
+    // A browser's WebM recording: r_frame_rate is the millisecond time base.
+    let text = "codec_type=video\nwidth=64\nheight=48\nr_frame_rate=1000/1\navg_frame_rate=30/1\n"
+    #expect(try VideoStreamInfo.parse(Array(text.utf8)).frameRate == .init(numerator: 30, denominator: 1))
+    // A phone's variable rate keeps its nominal rate: a frame held longer is repeated.
+    let phone = "codec_type=video\nwidth=64\nheight=48\nr_frame_rate=30/1\navg_frame_rate=2997/100\n"
+    #expect(try VideoStreamInfo.parse(Array(phone.utf8)).frameRate == .init(numerator: 30, denominator: 1))
+}
+
 @Test func aRotatedStreamSwapsItsSides() throws {
     let text = "codec_type=video\nwidth=320\nheight=240\nr_frame_rate=25/1\nnb_frames=N/A\nrotation=-90\n"
     let info = try VideoStreamInfo.parse(Array(text.utf8))
