@@ -157,11 +157,27 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// The last non-empty line the child wrote on standard error, if any.
-    var lastErrorLine: String? {
-        let text = String(decoding: errorText.bytes, as: UTF8.self)
-        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last.map { line in
-            String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    var lastErrorLine: String? { errorLines.last }
+
+    /// The first non-empty line the child wrote on standard error, if any, without the address in
+    /// ffmpeg's `[mp4 @ 0x55d0c8a1e2c0] ` prefix (`mp4: …`): where ffmpeg says what went wrong
+    /// before its closing lines say that something did.
+    var firstErrorLine: String? {
+        guard var line = errorLines.first else { return nil }
+        if line.hasPrefix("["), let at = line.firstIndex(of: "@"), let end = line.firstIndex(of: "]"), at < end {
+            let name = line[line.index(after: line.startIndex)..<at].drop(while: \.isWhitespace)
+            line =
+                String(name.reversed().drop(while: \.isWhitespace).reversed()) + ":" + line[line.index(after: end)...]
         }
+        return line
+    }
+
+    /// The non-empty lines the child wrote on standard error, each trimmed.
+    private var errorLines: [String] {
+        let text = String(decoding: errorText.bytes, as: UTF8.self)
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { line in
+            String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }.filter { !$0.isEmpty }
     }
 
     /// Whether the child wrote anything on standard error.

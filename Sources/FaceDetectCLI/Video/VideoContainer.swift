@@ -73,25 +73,48 @@ enum VideoContainer: String, Sendable, CaseIterable {
         }
     }
 
-    /// The encoding arguments for the output's video and audio: H.264 with audio copied; WebM only
-    /// takes VP8/VP9 and Opus/Vorbis, so VP9 in real-time mode and Opus there. x264 runs its
-    /// `superfast` preset with the macroblock tree kept (`mbtree=1:rc-lookahead=10`, as `veryfast`
-    /// has it) at CRF 17.5: the PSNR and SSIM of `veryfast` at CRF 18 (visually close to the input)
-    /// for about 40 % less encoding time, files up to a fifth larger (docs/video.md). H.264 in 4:2:0
-    /// only takes even sizes, so a frame `width` × `height` with an odd side gains one column or row
-    /// on the right or bottom, a copy of the last one (VP9 takes odd sizes as they are).
-    func codecArguments(width: Int, height: Int) -> [String] {
+    /// The encoding arguments for the output's video and audio streams (`audio`: each one's codec).
+    /// Video: H.264, except in WebM, which only takes VP8/VP9 (VP9 in real-time mode there). x264
+    /// runs its `superfast` preset with the macroblock tree kept (`mbtree=1:rc-lookahead=10`, as
+    /// `veryfast` has it) at CRF 17.5: the PSNR and SSIM of `veryfast` at CRF 18 (visually close to
+    /// the input) for about 40 % less encoding time, files up to a fifth larger (docs/video.md).
+    /// H.264 in 4:2:0 only takes even sizes, so a frame `width` × `height` with an odd side gains one
+    /// column or row on the right or bottom, a copy of the last one (VP9 takes odd sizes as they
+    /// are). Audio: each stream copied where the container takes its codec (`copies(audio:)`), else
+    /// encoded: AAC at 192 kb/s (PCM from a camera's MOV into MP4, say), Opus in WebM.
+    func codecArguments(width: Int, height: Int, audio: [String]) -> [String] {
+        let video: [String]
         switch self {
         case .mp4, .mov, .mkv, .avi:
-            Self.evenSize(width: width, height: height) + [
-                "-c:v", "libx264", "-preset", "superfast", "-x264-params", "mbtree=1:rc-lookahead=10", "-crf", "17.5",
-                "-pix_fmt", "yuv420p", "-c:a", "copy",
-            ]
+            video =
+                Self.evenSize(width: width, height: height) + [
+                    "-c:v", "libx264", "-preset", "superfast", "-x264-params", "mbtree=1:rc-lookahead=10", "-crf",
+                    "17.5", "-pix_fmt", "yuv420p",
+                ]
         case .webm:
-            [
+            video = [
                 "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "0", "-crf", "30",
-                "-pix_fmt", "yuv420p", "-c:a", "libopus",
+                "-pix_fmt", "yuv420p",
             ]
+        }
+        let encoded: (Int) -> [String] = self == .webm ? { _ in ["libopus"] } : { ["aac", "-b:a:\($0)", "192k"] }
+        return video
+            + audio.enumerated().flatMap { stream, codec in
+                ["-c:a:\(stream)"] + (copies(audio: codec) ? ["copy"] : encoded(stream))
+            }
+    }
+
+    /// Whether this container takes audio in `codec` as it is: every codec in Matroska; in the
+    /// others, the codecs Debian's ffmpeg 5.1 was seen to copy into them (docs/video.md).
+    func copies(audio codec: String) -> Bool {
+        let common: Set = ["aac", "mp3", "mp2", "ac3", "eac3", "vorbis"]
+        let pcm: Set = ["pcm_s16le", "pcm_s24le", "pcm_f32le", "pcm_u8", "pcm_mulaw", "pcm_alaw", "adpcm_ima_wav"]
+        switch self {
+        case .mkv: return true
+        case .mp4: return common.contains(codec) || codec == "opus" || codec == "alac"
+        case .mov: return common.contains(codec) || codec == "alac" || pcm.contains(codec) || codec == "pcm_s16be"
+        case .avi: return common.contains(codec) || codec == "flac" || pcm.contains(codec)
+        case .webm: return codec == "opus" || codec == "vorbis"
         }
     }
 

@@ -51,7 +51,8 @@ final class VideoEncoder: @unchecked Sendable {
                 "ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s",
                 "\(info.width)x\(info.height)", "-r", info.frameRate.text, "-i", "pipe:0", "-i", "file:" + source,
                 "-map", "0:v:0", "-map", "1:a?",
-            ] + container.codecArguments(width: info.width, height: info.height) + info.colors.outputTags + [
+            ] + container.codecArguments(width: info.width, height: info.height, audio: info.audioCodecs)
+            + info.colors.outputTags + [
                 "-f", container.muxer, "file:" + temporary,
             ]
         do {
@@ -94,7 +95,7 @@ final class VideoEncoder: @unchecked Sendable {
             let error = frame.image.bytes.withUnsafeBytes { child.writeInput($0) }
             if let error {
                 condition.lock()
-                failure = child.lastErrorLine ?? error
+                failure = child.firstErrorLine ?? error
                 queue.removeAll()
                 condition.broadcast()
                 condition.unlock()
@@ -119,7 +120,7 @@ final class VideoEncoder: @unchecked Sendable {
         let status = child.wait()
         if let failure { return remove(because: failure) }
         guard status == 0 else {
-            return remove(because: child.lastErrorLine ?? "ffmpeg exited with status \(status)")
+            return remove(because: child.firstErrorLine ?? "ffmpeg exited with status \(status)")
         }
         if rename(temporary, path) != 0 { return remove(because: "cannot write: " + describeSystemError(errno)) }
         return nil

@@ -6,7 +6,7 @@ enum VideoProbe {
     static func arguments(for path: String) -> [String] {
         [
             "ffprobe", "-v", "error", "-show_entries",
-            "stream=codec_type,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration,pix_fmt,color_space,"
+            "stream=codec_type,codec_name,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration,pix_fmt,color_space,"
                 + "color_range"
                 + ":stream_side_data=rotation:format=duration",
             "-of", "default=noprint_wrappers=1", "-i", "file:" + path,

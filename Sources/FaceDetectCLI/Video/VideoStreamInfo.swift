@@ -20,8 +20,11 @@ struct VideoStreamInfo: Sendable, Equatable {
     var frameCount: Int?
     /// The stream's (or else the file's) duration in seconds, when known.
     var duration: Double?
-    /// Whether the file has an audio stream (copied into the output).
-    var hasAudio: Bool
+    /// The codec of each audio stream, in the file's order (ffmpeg's names, `aac`, `pcm_s16le`, …;
+    /// `unknown` where the name was missing or odd): what the output copies or re-encodes.
+    var audioCodecs: [String]
+    /// Whether the file has an audio stream.
+    var hasAudio: Bool { !audioCodecs.isEmpty }
     /// How its samples map to colours.
     var colors: VideoColors = .standard
 
@@ -61,7 +64,7 @@ struct VideoStreamInfo: Sendable, Equatable {
     /// The largest frame side accepted (as `DecodeLimits.maxDimension` for photos).
     static let maximumSide = 32768
 
-    /// Parses `ffprobe -show_entries stream=codec_type,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration,
+    /// Parses `ffprobe -show_entries stream=codec_type,codec_name,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration,
     /// pix_fmt,color_space,color_range:
     /// stream_side_data=rotation:format=duration -of default=noprint_wrappers=1` output. Sections
     /// are not marked in that form, so the first stream whose `codec_type` is video is taken: its
@@ -70,7 +73,8 @@ struct VideoStreamInfo: Sendable, Equatable {
         var streamType: String?
         var video: [String: String] = [:]
         var seenVideo = false
-        var hasAudio = false
+        var audioCodecs: [String] = []
+        var codecName: String?
         var formatDuration: String?
         for line in bytes.prefix(maximumBytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { continue }
@@ -78,9 +82,13 @@ struct VideoStreamInfo: Sendable, Equatable {
             var value = String(decoding: line[line.index(after: equals)...], as: UTF8.self)
             if value.hasSuffix("\r") { value.removeLast() }
             switch key {
+            case "codec_name":
+                // A stream's codec_name comes before its codec_type.
+                codecName = value
             case "codec_type":
                 streamType = value
-                if value == "audio" { hasAudio = true }
+                if value == "audio" { audioCodecs.append(codecName.flatMap(Self.codecName) ?? "unknown") }
+                codecName = nil
                 if value == "video" && seenVideo { streamType = "second video" }
                 if value == "video" { seenVideo = true }
             case "width", "height", "r_frame_rate", "avg_frame_rate", "nb_frames", "rotation", "pix_fmt", "color_space",
@@ -110,9 +118,17 @@ struct VideoStreamInfo: Sendable, Equatable {
         let duration = (video["duration"].flatMap(Self.seconds)) ?? formatDuration.flatMap(Self.seconds)
         return VideoStreamInfo(
             width: width, height: height, frameRate: rate, frameCount: frameCount, duration: duration,
-            hasAudio: hasAudio,
+            audioCodecs: audioCodecs,
             colors: VideoColors(
                 colorSpace: video["color_space"], colorRange: video["color_range"], pixelFormat: video["pix_fmt"]))
+    }
+
+    /// An ffmpeg codec name (1–32 of `a`–`z`, `0`–`9`, `_`), or `nil`.
+    static func codecName(_ text: String) -> String? {
+        guard (1...32).contains(text.utf8.count),
+            text.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        return text
     }
 
     /// A decimal integer of at most 9 digits with an optional sign, or `nil` (`N/A`, overflow, junk).
