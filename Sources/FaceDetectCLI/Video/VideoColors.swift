@@ -2,7 +2,9 @@ import FaceDetection
 
 /// How a video's YCbCr samples map to colours: the matrix and range its stream declares, which
 /// the frames are converted to RGB with (for the detector, and for the pixels hiding and drawing
-/// change) and converted back with, and which the output is tagged with.
+/// change) and converted back with; the output is tagged with these and with the stream's
+/// primaries and transfer (an HDR video's HLG or PQ), so that players show it as they showed the
+/// source.
 ///
 /// Only what ffmpeg hands over matters: it turns full-range `yuvj` streams into video range when
 /// asked for `yuv420p`, but passes a `yuv420p` stream tagged full range (`color_range=pc`) as it is.
@@ -17,13 +19,22 @@ struct VideoColors: Sendable, Equatable {
     var spaceTag: String?
     /// ffmpeg's name of the stream's range (`color_range`: `tv` or `pc`), when known.
     var rangeTag: String?
+    /// ffmpeg's name of the stream's primaries (`color_primaries`, e.g. `bt2020`), when known.
+    var primariesTag: String? = nil
+    /// ffmpeg's name of the stream's transfer (`color_transfer`, e.g. `arib-std-b67`), when known.
+    var transferTag: String? = nil
 
     /// BT.601 at video range, untagged: frame sequences, and streams that say nothing.
     static let standard = VideoColors(range: .video, matrix: .bt601, spaceTag: nil, rangeTag: nil)
 
-    /// The colours of a stream whose `ffprobe` description gives `colorSpace`, `colorRange` and
-    /// `pixelFormat` (any of them missing or `unknown`).
-    init(colorSpace: String?, colorRange: String?, pixelFormat: String?) {
+    /// The colours of a stream whose `ffprobe` description gives `colorSpace`, `colorRange`,
+    /// `pixelFormat`, `primaries` and `transfer` (any of them missing or `unknown`).
+    init(
+        colorSpace: String?, colorRange: String?, pixelFormat: String?, primaries: String? = nil,
+        transfer: String? = nil
+    ) {
+        primariesTag = primaries.flatMap(Self.tag)
+        transferTag = transfer.flatMap(Self.tag)
         let knownSpaces: Set = ["bt709", "smpte170m", "bt470bg", "fcc", "smpte240m", "bt2020nc", "bt2020c"]
         spaceTag = colorSpace.flatMap { knownSpaces.contains($0) ? $0 : nil }
         matrix = colorSpace == "bt709" ? .bt709 : .bt601
@@ -46,6 +57,16 @@ struct VideoColors: Sendable, Equatable {
     /// ffmpeg's output options that tag the written stream as the source was tagged.
     var outputTags: [String] {
         (spaceTag.map { ["-colorspace", $0] } ?? []) + (rangeTag.map { ["-color_range", $0] } ?? [])
+            + (primariesTag.map { ["-color_primaries", $0] } ?? []) + (transferTag.map { ["-color_trc", $0] } ?? [])
+    }
+
+    /// `name` when it looks like one of ffmpeg's colour names (1–20 of `a`–`z`, `0`–`9`, `-`) and
+    /// says something (`unknown`, `reserved` and `unspecified` do not), else `nil`.
+    static func tag(_ name: String) -> String? {
+        guard (1...20).contains(name.utf8.count), !["unknown", "reserved", "unspecified"].contains(name),
+            name.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") })
+        else { return nil }
+        return name
     }
 
     /// The luma weights Kr and Kb of the matrix.

@@ -7,7 +7,7 @@ enum VideoProbe {
         [
             "ffprobe", "-v", "error", "-show_entries",
             "stream=codec_type,codec_name,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration,pix_fmt,color_space,"
-                + "color_range"
+                + "color_range,color_primaries,color_transfer"
                 + ":stream_side_data=rotation:format=duration",
             "-of", "default=noprint_wrappers=1", "-i", "file:" + path,
         ]

@@ -65,7 +65,7 @@ struct VideoStreamInfo: Sendable, Equatable {
     static let maximumSide = 32768
 
     /// Parses `ffprobe -show_entries stream=codec_type,codec_name,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration,
-    /// pix_fmt,color_space,color_range:
+    /// pix_fmt,color_space,color_range,color_primaries,color_transfer:
     /// stream_side_data=rotation:format=duration -of default=noprint_wrappers=1` output. Sections
     /// are not marked in that form, so the first stream whose `codec_type` is video is taken: its
     /// keys are the ones that follow its `codec_type` line, up to the next `codec_type` line.
@@ -92,6 +92,7 @@ struct VideoStreamInfo: Sendable, Equatable {
                 if value == "video" && seenVideo { streamType = "second video" }
                 if value == "video" { seenVideo = true }
             case "width", "height", "r_frame_rate", "avg_frame_rate", "nb_frames", "rotation", "pix_fmt", "color_space",
+                "color_primaries", "color_transfer",
                 "color_range":
                 if streamType == "video", video[key] == nil { video[key] = value }
             case "duration":
@@ -120,7 +121,8 @@ struct VideoStreamInfo: Sendable, Equatable {
             width: width, height: height, frameRate: rate, frameCount: frameCount, duration: duration,
             audioCodecs: audioCodecs,
             colors: VideoColors(
-                colorSpace: video["color_space"], colorRange: video["color_range"], pixelFormat: video["pix_fmt"]))
+                colorSpace: video["color_space"], colorRange: video["color_range"], pixelFormat: video["pix_fmt"],
+                primaries: video["color_primaries"], transfer: video["color_transfer"]))
     }
 
     /// An ffmpeg codec name (1–32 of `a`–`z`, `0`–`9`, `_`), or `nil`.

@@ -19,8 +19,18 @@ struct VideoColorsTests {
         #expect(full.range == .full && full.matrix == .bt601 && full.outputTags == ["-color_range", "pc"])
         let jpeg = VideoColors(colorSpace: "bt470bg", colorRange: "pc", pixelFormat: "yuvj420p")
         #expect(jpeg.range == .video && jpeg.outputTags == ["-colorspace", "bt470bg", "-color_range", "tv"])
+        // An HDR stream's primaries and transfer are passed on too.
+        let hlg = VideoColors(
+            colorSpace: "bt2020nc", colorRange: "tv", pixelFormat: "yuv420p10le", primaries: "bt2020",
+            transfer: "arib-std-b67")
+        #expect(
+            hlg.outputTags == [
+                "-colorspace", "bt2020nc", "-color_range", "tv", "-color_primaries", "bt2020", "-color_trc",
+                "arib-std-b67",
+            ])
         // Anything but ffmpeg's own names is not passed on.
-        let odd = VideoColors(colorSpace: "bt709 -y", colorRange: "-f", pixelFormat: nil)
+        let odd = VideoColors(
+            colorSpace: "bt709 -y", colorRange: "-f", pixelFormat: nil, primaries: "unknown", transfer: "BT709")
         #expect(odd.matrix == .bt601 && odd.outputTags.isEmpty)
     }
 
@@ -39,7 +49,7 @@ struct VideoColorsTests {
             try TestClips.ffmpeg([
                 "-v", "error", "-f", "lavfi", "-i", "color=c=0xC8785A:s=64x48:r=10:d=0.5", "-vf",
                 "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-colorspace", "bt709", "-color_range",
-                "tv", "-c:v", "ffv1", clip.path,
+                "tv", "-color_primaries", "bt709", "-color_trc", "bt709", "-c:v", "ffv1", clip.path,
             ])
             let info = try VideoProbe.probe(clip.path)
             #expect(info.colors.matrix == .bt709)
@@ -54,9 +64,14 @@ struct VideoColorsTests {
             let result = try ToolProcess.run([clip.path, "-o", output.path] + VideoClipTests.flags, in: folder)
             #expect(result.status == 0, "\(result.standardError)")
             let tags = try TestClips.ffmpeg(
-                ["-v", "error", "-show_entries", "stream=color_space,color_range", "-of", "csv=p=0", output.path],
+                [
+                    "-v", "error", "-show_entries", "stream=color_space,color_range,color_primaries,color_transfer",
+                    "-of", "csv=p=0", output.path,
+                ],
                 program: "ffprobe")
-            #expect(String(decoding: tags, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "tv,bt709")
+            #expect(
+                String(decoding: tags, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    == "tv,bt709,bt709,bt709")
         }
     }
 }
