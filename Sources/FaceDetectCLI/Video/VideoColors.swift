@@ -6,8 +6,9 @@ import FaceDetection
 /// primaries and transfer (an HDR video's HLG or PQ), so that players show it as they showed the
 /// source.
 ///
-/// Only what ffmpeg hands over matters: it turns full-range `yuvj` streams into video range when
-/// asked for `yuv420p`, but passes a `yuv420p` stream tagged full range (`color_range=pc`) as it is.
+/// Only what ffmpeg hands over matters: a `yuv420p` stream tagged full range (`color_range=pc`)
+/// reaches the tool as it is, but any other pixel format is converted, to video range (`yuvj420p`,
+/// full-range 4:4:4, RGB, which it also turns into BT.601 YCbCr).
 /// A stream without a tag, or with one other than BT.709, is read as BT.601 (what players assume
 /// for standard definition; BT.2020 is not converted).
 struct VideoColors: Sendable, Equatable {
@@ -35,11 +36,11 @@ struct VideoColors: Sendable, Equatable {
     ) {
         primariesTag = primaries.flatMap(Self.tag)
         transferTag = transfer.flatMap(Self.tag)
+        // The YCbCr matrices only: an RGB stream's `gbr` reaches the tool converted by ffmpeg (BT.601).
         let knownSpaces: Set = ["bt709", "smpte170m", "bt470bg", "fcc", "smpte240m", "bt2020nc", "bt2020c"]
         spaceTag = colorSpace.flatMap { knownSpaces.contains($0) ? $0 : nil }
         matrix = colorSpace == "bt709" ? .bt709 : .bt601
-        let convertedByFFmpeg = pixelFormat?.hasPrefix("yuvj") ?? false
-        range = colorRange == "pc" && !convertedByFFmpeg ? .full : .video
+        range = colorRange == "pc" && pixelFormat == "yuv420p" ? .full : .video
         rangeTag = colorRange == "tv" || colorRange == "pc" ? (range == .full ? "pc" : "tv") : nil
     }
 

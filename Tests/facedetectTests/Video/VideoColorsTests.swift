@@ -19,6 +19,9 @@ struct VideoColorsTests {
         #expect(full.range == .full && full.matrix == .bt601 && full.outputTags == ["-color_range", "pc"])
         let jpeg = VideoColors(colorSpace: "bt470bg", colorRange: "pc", pixelFormat: "yuvj420p")
         #expect(jpeg.range == .video && jpeg.outputTags == ["-colorspace", "bt470bg", "-color_range", "tv"])
+        // An RGB stream (FFV1, PNG in MOV) is turned into BT.601 video-range YCbCr; its `gbr` is no matrix.
+        let rgb = VideoColors(colorSpace: "gbr", colorRange: "pc", pixelFormat: "bgr0")
+        #expect(rgb.range == .video && rgb.matrix == .bt601 && rgb.outputTags == ["-color_range", "tv"])
         // An HDR stream's primaries and transfer are passed on too.
         let hlg = VideoColors(
             colorSpace: "bt2020nc", colorRange: "tv", pixelFormat: "yuv420p10le", primaries: "bt2020",
@@ -72,6 +75,24 @@ struct VideoColorsTests {
             #expect(
                 String(decoding: tags, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                     == "tv,bt709,bt709,bt709")
+        }
+    }
+
+    @Test func anRGBClipIsReadInTheColoursFFmpegConvertsItTo() throws {
+        try withTemporaryDirectory { folder in
+            // FFV1 in RGB, tagged full range: ffmpeg hands it over as BT.601 video-range YCbCr.
+            let clip = folder.appendingPathComponent("rgb.mkv")
+            try TestClips.ffmpeg([
+                "-v", "error", "-f", "lavfi", "-i", "color=c=0xC8785A:s=64x48:r=10:d=0.3", "-pix_fmt", "gbrp",
+                "-c:v", "ffv1", clip.path,
+            ])
+            let info = try VideoProbe.probe(clip.path)
+            let decoder = try VideoDecoder(path: clip.path, info: info)
+            let frame = try #require(try decoder.nextFrame())
+            let centre = frame.rgbImage[32, 24]
+            let error = max(abs(Int(centre.r) - 0xC8), abs(Int(centre.g) - 0x78), abs(Int(centre.b) - 0x5A))
+            #expect(error <= 4, "\(centre)")  // read as full range it was 12 off
+            while try decoder.nextFrame() != nil {}
         }
     }
 }
