@@ -70,7 +70,7 @@ enum HelpText {
         Directories are walked recursively in path order. A file in them named .jpg, .jpeg,
         .png, .heic, .heif, .hif, .avif or .webp (any case) is always processed, and reported as
         failed if it is not a readable image; other files are recognised as images by their
-        content, or skipped silently.
+        content, or skipped (the summary counts the videos skipped).
         Results come in input order.
 
         Without --json, --csv, --crop or -q, each face is printed as 'x y w h' (whole pixels),

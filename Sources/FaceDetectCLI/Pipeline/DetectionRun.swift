@@ -51,11 +51,12 @@ struct DetectionRun {
         var foundFace = false
 
         let skipped = SkipCounter()
-        let walker = walker(counting: skipped)
+        let skippedVideos = SkipCounter()
+        let walker = walker(counting: skipped, videos: skippedVideos)
         let total = TotalCount()
         if showsProgress && !options.inputs.contains("-") {
             // A second walk, only counting, gives the progress bar its total.
-            let counter = self.walker(counting: nil)
+            let counter = self.walker(counting: nil, videos: nil)
             startDetachedThread { total.count(counter) }
         }
         let progress = showsProgress ? ProgressBar(output: standardError) : nil
@@ -120,6 +121,12 @@ struct DetectionRun {
             if skipped.value > 0 { line += " (\(skipped.value) already done, skipped)" }
             standardError.writeLine(line)
         }
+        if skippedVideos.value > 0 && !options.query {
+            let count = skippedVideos.value
+            standardError.writeLine(
+                "facedetect: \(count) video\(count == 1 ? "" : "s") in the folders not searched "
+                    + "(videos are searched when named as inputs, without images)")
+        }
         if !failures.isEmpty && itemCount > 1 {
             standardError.writeLine("facedetect: \(failures.count) of \(itemCount) inputs failed:")
             for failure in failures { standardError.writeLine("  \(failure)") }
@@ -135,15 +142,15 @@ struct DetectionRun {
     }
 
     /// A walker over the inputs keeping this shard's images and those not yet done (counted in
-    /// `skipped`), never entering the output directories.
-    private func walker(counting skipped: SkipCounter?) -> InputSource {
+    /// `skipped`), never entering the output directories, counting the videos it passes in `videos`.
+    private func walker(counting skipped: SkipCounter?, videos: SkipCounter?) -> InputSource {
         var excluded: [String] = []
         if case .directory(let path) = outputs { excluded.append(path) }
         if let crop = options.crop { excluded.append(crop) }
         let shard = self.shard
         let alreadyDone = self.alreadyDone
         return InputSource(
-            InputWalker(arguments: options.inputs, excluding: excluded) { input in
+            InputWalker(arguments: options.inputs, excluding: excluded, skippedVideos: videos) { input in
                 if let shard, !shard.contains(key: input.relativePath) { return false }
                 if alreadyDone.contains(input.path) {
                     skipped?.add()
@@ -164,7 +171,8 @@ final class InputSource: @unchecked Sendable {
     func next() -> InputItem? { walker.next() }
 }
 
-/// How many images `--resume` skipped (counted on the reader thread, read at the end).
+/// How many inputs were skipped (images `--resume` found done, videos in folders), counted on the
+/// reader thread and read at the end.
 final class SkipCounter: Sendable {
     /// The count.
     private let count = Atomic<Int>(0)

@@ -30,7 +30,8 @@ enum InputItem: Sendable, Equatable {
 /// yielded, whatever it is (empty, unreadable, not decodable, a pipe, a broken link): the processor
 /// then records why it failed, so that no photo is lost without a word. Other files count as images
 /// when their first bytes are an image's (`ImageFormat.sniff`: JPEG, PNG, HEIF, AVIF, WebP);
-/// everything else is skipped silently.
+/// everything else is skipped, and the videos among it (`VideoContainer(path:)`) are counted in
+/// `skippedVideos`, so that the summary can say they were not searched.
 /// Symbolic links are followed, and a directory already visited under the same argument is
 /// not entered again, so link loops end. The output directory, if it lies among the inputs, is
 /// not entered (a second run must not pick up the first run's annotated images).
@@ -53,15 +54,18 @@ struct InputWalker: Sequence, IteratorProtocol {
     private let isWanted: @Sendable (ImageInput) -> Bool
     /// Whether standard input is being read (for the `-` argument).
     private var readingStandardInput = false
+    /// Counts the videos met in directories and skipped.
+    private let skippedVideos: SkipCounter?
 
-    /// A walker over `arguments`, in their order, that does not enter `excludedDirectories` and
-    /// yields only the images `isWanted` accepts.
+    /// A walker over `arguments`, in their order, that does not enter `excludedDirectories`,
+    /// yields only the images `isWanted` accepts and counts the videos it skips in `skippedVideos`.
     init(
-        arguments: [String], excluding excludedDirectories: [String] = [],
+        arguments: [String], excluding excludedDirectories: [String] = [], skippedVideos: SkipCounter? = nil,
         isWanted: @escaping @Sendable (ImageInput) -> Bool = { _ in true }
     ) {
         self.arguments = arguments.reversed()
         self.excludedDirectories = excludedDirectories
+        self.skippedVideos = skippedVideos
         self.isWanted = isWanted
     }
 
@@ -123,6 +127,7 @@ struct InputWalker: Sequence, IteratorProtocol {
                     return .image(input)
                 }
                 if ImageFormat.sniff(bytes) != nil { return .image(input) }
+                if VideoContainer(path: input.path) != nil { skippedVideos?.add() }
             case .directory(let directory):
                 if let failure = enter(directory) { return failure }
             }

@@ -51,6 +51,23 @@ struct BatchTests {
         }
     }
 
+    @Test func videosInAFolderAreCountedAsNotSearched() throws {
+        try withTemporaryDirectory { directory in
+            let images = try directory.folder("camera")
+            try TestInputs.writePlainPNG(to: images.appendingPathComponent("a.png"))
+            try Data("not looked into\n".utf8).write(to: images.appendingPathComponent("clip.MP4"))
+            try Data("not looked into\n".utf8).write(to: try images.folder("b").appendingPathComponent("clip.mov"))
+            try Data("sidecar\n".utf8).write(to: images.appendingPathComponent("a.xmp"))
+            let result = try ToolProcess.run(
+                ["camera", "--json", "out.jsonl"] + ToolProcess.plumbingFlags, in: directory)
+            #expect(result.status == 0)
+            #expect(
+                result.errorLines.last
+                    == "facedetect: 2 videos in the folders not searched (videos are searched when named as inputs, without images)",
+                "\(result.errorLines)")
+        }
+    }
+
     @Test func explicitFilesKeepTheirOrderAndPaths() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.writePlainPNG(to: directory.appendingPathComponent("b.png"))
