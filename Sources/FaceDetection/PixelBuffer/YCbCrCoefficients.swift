@@ -23,32 +23,19 @@ struct YCbCrCoefficients {
     /// Cb's weight in B × 65536.
     var bFromCb: Int32
 
-    /// The coefficients for `range` and `matrix`.
+    /// The coefficients for `range` and `matrix`, from the matrix's luma weights.
     init(_ range: PixelFormat.YUVRange, _ matrix: PixelFormat.YUVMatrix) {
-        switch (matrix, range) {
-        case (.bt601, .video):
-            self = YCbCrCoefficients(
-                yOffset: 16, yScale: 76309, rFromCr: 104597, gFromCb: 25675, gFromCr: 53279, bFromCb: 132201)
-        case (.bt601, .full):
-            self = YCbCrCoefficients(
-                yOffset: 0, yScale: 65536, rFromCr: 91881, gFromCb: 22553, gFromCr: 46802, bFromCb: 116130)
-        case (.bt709, .video):
-            self = YCbCrCoefficients(
-                yOffset: 16, yScale: 76309, rFromCr: 117489, gFromCb: 13975, gFromCr: 34925, bFromCb: 138438)
-        case (.bt709, .full):
-            self = YCbCrCoefficients(
-                yOffset: 0, yScale: 65536, rFromCr: 103206, gFromCb: 12276, gFromCr: 30679, bFromCb: 121609)
-        }
-    }
-
-    /// The coefficients as given.
-    private init(yOffset: Int32, yScale: Int32, rFromCr: Int32, gFromCb: Int32, gFromCr: Int32, bFromCb: Int32) {
-        self.yOffset = yOffset
-        self.yScale = yScale
-        self.rFromCr = rFromCr
-        self.gFromCb = gFromCb
-        self.gFromCr = gFromCr
-        self.bFromCb = bFromCb
+        let (kr, kb) = matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        let kg = 1 - kr - kb
+        let video = range == .video
+        let chroma = video ? 255.0 / 224 : 1
+        func fixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
+        yOffset = video ? 16 : 0
+        yScale = fixed(video ? 255.0 / 219 : 1)
+        rFromCr = fixed(2 * (1 - kr) * chroma)
+        gFromCb = fixed(2 * kb * (1 - kb) / kg * chroma)
+        gFromCr = fixed(2 * kr * (1 - kr) / kg * chroma)
+        bFromCb = fixed(2 * (1 - kb) * chroma)
     }
 
     /// The RGB colour of one sample, each channel rounded and clamped to 0…255.

@@ -50,6 +50,19 @@ struct PixelBufferTests {
         )
     }
 
+    @Test func bt601sFixedPointCoefficientsAreTheOnesTheDetectorWasMeasuredWith() {
+        let video = YCbCrCoefficients(.video, .bt601)
+        #expect(
+            [video.yOffset, video.yScale, video.rFromCr, video.gFromCb, video.gFromCr, video.bFromCb] == [
+                16, 76309, 104597, 25675, 53279, 132201,
+            ])
+        let full = YCbCrCoefficients(.full, .bt601)
+        #expect(
+            [full.yOffset, full.yScale, full.rFromCr, full.gFromCb, full.gFromCr, full.bFromCb] == [
+                0, 65536, 91881, 22553, 46802, 116130,
+            ])
+    }
+
     @Test func theMatricesAreTheStandardsPublishedCoefficients() {
         // BT.601 video range (Rec. 601 with 8-bit quantisation), and BT.709 full range.
         let a = Self.floatRGB(y: 116, cb: 128 + 50, cr: 128 - 30, .video, .bt601)
