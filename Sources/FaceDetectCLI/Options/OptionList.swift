@@ -72,7 +72,7 @@ extension CommandLineOption {
                 accurate: YuNet_n, with MTCNN's O-Net placing the landmarks (the most faces); fast: YuNet_s \
                 (fewer faces in less time); thorough: every face at any cost, the mode for hiding faces (YuNet_n \
                 also on the picture turned 90, 180 and 270 degrees, mirrored, and enlarged twice for faces under \
-                32 px and 1.5 times under 48 px, merged by voting; detection-dev AP 0.881 against 0.837; 17 \
+                32 px and 1.5 times under 48 px, merged by voting; detection-dev AP 0.880 against 0.836; 17 \
                 times accurate mode's search and 10 times its whole pipeline, 1 thread; docs/thorough.md). \
                 All search a scale pyramid: every face from --min-face-size up to the whole frame, found once
                 """),
