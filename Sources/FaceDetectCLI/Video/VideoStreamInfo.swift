@@ -11,10 +11,11 @@ struct VideoStreamInfo: Sendable, Equatable {
     var height: Int
     /// Frames per second as a fraction (e.g. 30000/1001): the rate frames are read at, numbered and
     /// timed by, and encoded at. The stream's nominal rate (`r_frame_rate`), or its average
-    /// (`avg_frame_rate`) where the nominal one is more than twice that (a time base, as in WebM
-    /// recordings, rather than a frame rate). A stream of variable rate is read at this rate: a
-    /// frame held longer than one period is repeated, so that the output keeps the source's timing
-    /// and its sound stays in sync.
+    /// (`avg_frame_rate`) where the nominal one is above 120 and more than twice that (a time base,
+    /// as in WebM recordings, rather than a frame rate; a phone's 60 fps clip that dropped to 25 in
+    /// the dark keeps 60, so that no frame is dropped). A stream of variable rate is read at this
+    /// rate: a frame held longer than one period is repeated, so that the output keeps the source's
+    /// timing and its sound stays in sync.
     var frameRate: FrameRate
     /// The number of frames the container declares, when it does.
     var frameCount: Int?
@@ -112,7 +113,9 @@ struct VideoStreamInfo: Sendable, Equatable {
             swap(&width, &height)
         }
         guard var rate = video["r_frame_rate"].flatMap(Self.frameRate) else { throw .badValue("r_frame_rate") }
-        if let average = video["avg_frame_rate"].flatMap(Self.frameRate), rate.value > 2 * average.value {
+        if let average = video["avg_frame_rate"].flatMap(Self.frameRate), rate.value > 120,
+            rate.value > 2 * average.value
+        {
             rate = average
         }
         let frameCount = video["nb_frames"].flatMap(Self.integer).flatMap { $0 > 0 ? $0 : nil }

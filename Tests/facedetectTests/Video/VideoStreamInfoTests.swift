@@ -32,7 +32,9 @@ private let realOutput = """
     // A browser's WebM recording: r_frame_rate is the millisecond time base.
     let text = "codec_type=video\nwidth=64\nheight=48\nr_frame_rate=1000/1\navg_frame_rate=30/1\n"
     #expect(try VideoStreamInfo.parse(Array(text.utf8)).frameRate == .init(numerator: 30, denominator: 1))
-    // A phone's variable rate keeps its nominal rate: a frame held longer is repeated.
+    // A phone's variable rate keeps its nominal rate: a frame held longer is repeated, none dropped.
+    let dark = "codec_type=video\nwidth=64\nheight=48\nr_frame_rate=60/1\navg_frame_rate=25/1\n"
+    #expect(try VideoStreamInfo.parse(Array(dark.utf8)).frameRate == .init(numerator: 60, denominator: 1))
     let phone = "codec_type=video\nwidth=64\nheight=48\nr_frame_rate=30/1\navg_frame_rate=2997/100\n"
     #expect(try VideoStreamInfo.parse(Array(phone.utf8)).frameRate == .init(numerator: 30, denominator: 1))
 }
