@@ -9,8 +9,8 @@ import FaceDetection
 /// Only what ffmpeg hands over matters: a `yuv420p` stream tagged full range (`color_range=pc`)
 /// reaches the tool as it is, but any other pixel format is converted, to video range (`yuvj420p`,
 /// full-range 4:4:4, RGB, which it also turns into BT.601 YCbCr).
-/// A stream without a tag, or with one other than BT.709, is read as BT.601 (what players assume
-/// for standard definition; BT.2020 is not converted).
+/// A stream without a tag, or with one other than BT.709 or BT.2020 (non-constant luminance), is
+/// read as BT.601 (what players assume for standard definition).
 struct VideoColors: Sendable, Equatable {
     /// The range of the samples as decoded.
     var range: PixelFormat.YUVRange
@@ -39,7 +39,11 @@ struct VideoColors: Sendable, Equatable {
         // The YCbCr matrices only: an RGB stream's `gbr` reaches the tool converted by ffmpeg (BT.601).
         let knownSpaces: Set = ["bt709", "smpte170m", "bt470bg", "fcc", "smpte240m", "bt2020nc", "bt2020c"]
         spaceTag = colorSpace.flatMap { knownSpaces.contains($0) ? $0 : nil }
-        matrix = colorSpace == "bt709" ? .bt709 : .bt601
+        switch colorSpace {
+        case "bt709": matrix = .bt709
+        case "bt2020nc": matrix = .bt2020
+        default: matrix = .bt601
+        }
         range = colorRange == "pc" && pixelFormat == "yuv420p" ? .full : .video
         rangeTag = colorRange == "tv" || colorRange == "pc" ? (range == .full ? "pc" : "tv") : nil
     }
@@ -71,7 +75,13 @@ struct VideoColors: Sendable, Equatable {
     }
 
     /// The luma weights Kr and Kb of the matrix.
-    private var weights: (kr: Float, kb: Float) { matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722) }
+    private var weights: (kr: Float, kb: Float) {
+        switch matrix {
+        case .bt601: (0.299, 0.114)
+        case .bt709: (0.2126, 0.0722)
+        case .bt2020: (0.2627, 0.0593)
+        }
+    }
 
     /// The luma sample of a colour (the inverse of the library's conversion).
     func luma(_ r: Float, _ g: Float, _ b: Float) -> UInt8 {

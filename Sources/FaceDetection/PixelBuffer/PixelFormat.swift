@@ -46,6 +46,9 @@ public enum PixelFormat: Sendable, Equatable, Hashable {
         case bt601
         /// ITU-R BT.709: high-definition video (720p and up), and the HD camera frames of Core Video.
         case bt709
+        /// ITU-R BT.2020 (non-constant luminance): HDR and wide-gamut video, as phones record HDR
+        /// (the samples are converted with its matrix; the transfer, HLG or PQ, is not undone).
+        case bt2020
     }
 
     /// How many planes a buffer of this format has (1 for the packed formats, 2 for NV12/NV21, 3

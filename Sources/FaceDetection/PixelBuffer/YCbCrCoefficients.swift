@@ -1,7 +1,8 @@
 /// A YCbCr → RGB matrix in 16.16 fixed point, for one ``PixelFormat/YUVRange`` and one
 /// ``PixelFormat/YUVMatrix``.
 ///
-/// From the matrix's luma weights Kr, Kb (BT.601: 0.299, 0.114; BT.709: 0.2126, 0.0722; Kg = 1 − Kr
+/// From the matrix's luma weights Kr, Kb (BT.601: 0.299, 0.114; BT.709: 0.2126, 0.0722; BT.2020:
+/// 0.2627, 0.0593; Kg = 1 − Kr
 /// − Kb), full range (JFIF): R = Y + 2(1 − Kr) Cr′, G = Y − 2Kb(1 − Kb)/Kg Cb′ − 2Kr(1 − Kr)/Kg Cr′,
 /// B = Y + 2(1 − Kb) Cb′, with Cb′ = Cb − 128 and Cr′ = Cr − 128; video range scales Y − 16 by
 /// 255/219 and the chroma terms by 255/224. BT.601 video range: R = 1.164383 (Y − 16) + 1.596027 Cr′,
@@ -25,7 +26,12 @@ struct YCbCrCoefficients {
 
     /// The coefficients for `range` and `matrix`, from the matrix's luma weights.
     init(_ range: PixelFormat.YUVRange, _ matrix: PixelFormat.YUVMatrix) {
-        let (kr, kb) = matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        let (kr, kb): (Double, Double)
+        switch matrix {
+        case .bt601: (kr, kb) = (0.299, 0.114)
+        case .bt709: (kr, kb) = (0.2126, 0.0722)
+        case .bt2020: (kr, kb) = (0.2627, 0.0593)
+        }
         let kg = 1 - kr - kb
         let video = range == .video
         let chroma = video ? 255.0 / 224 : 1

@@ -12,7 +12,7 @@ struct PixelBufferTests {
         .rgb8, .rgba8(.straight), .rgba8(.premultiplied), .bgra8(.straight), .bgra8(.premultiplied), .gray8,
         .nv12(.video), .nv12(.full), .nv21(.video), .nv21(.full), .i420(.video), .i420(.full),
         .nv12(.video, matrix: .bt709), .nv21(.full, matrix: .bt709), .i420(.video, matrix: .bt709),
-        .i420(.full, matrix: .bt709),
+        .i420(.full, matrix: .bt709), .nv12(.video, matrix: .bt2020),
     ]
 
     /// The 6 × 5 "F" (stb's image-writer test): `#` is the letter, `.` the background.
@@ -35,12 +35,17 @@ struct PixelBufferTests {
         (UInt8(70 + 40 * blockX), UInt8(90 + 50 * blockY))
     }
 
-    /// ITU-R BT.601 and BT.709 in floating point, from their luma weights: the truth the
+    /// ITU-R BT.601, BT.709 and BT.2020 in floating point, from their luma weights: the truth the
     /// fixed-point conversion is held to (within 1).
     static func floatRGB(
         y: UInt8, cb: UInt8, cr: UInt8, _ range: PixelFormat.YUVRange, _ matrix: PixelFormat.YUVMatrix
     ) -> (Double, Double, Double) {
-        let (kr, kb) = matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        let (kr, kb): (Double, Double)
+        switch matrix {
+        case .bt601: (kr, kb) = (0.299, 0.114)
+        case .bt709: (kr, kb) = (0.2126, 0.0722)
+        case .bt2020: (kr, kb) = (0.2627, 0.0593)
+        }
         let kg = 1 - kr - kb
         let (l, c) = range == .video ? (255 / 219 * (Double(y) - 16), 255.0 / 224) : (Double(y), 1.0)
         let u = c * (Double(cb) - 128)
@@ -73,6 +78,10 @@ struct PixelBufferTests {
         #expect(abs(b.0 - (100 - 1.5748 * 30)) < 1e-4)
         #expect(abs(b.1 - (100 - 0.187324 * 50 + 0.468124 * 30)) < 1e-4)
         #expect(abs(b.2 - (100 + 1.8556 * 50)) < 1e-4)
+        let c = Self.floatRGB(y: 100, cb: 128 + 50, cr: 128 - 30, .full, .bt2020)
+        #expect(abs(c.0 - (100 - 1.4746 * 30)) < 1e-4)
+        #expect(abs(c.1 - (100 - 0.164553 * 50 + 0.571353 * 30)) < 1e-4)
+        #expect(abs(c.2 - (100 + 1.8814 * 50)) < 1e-4)
     }
 
     /// The planes of the 6 × 5 stored picture in `format`, rows padded by `padding` bytes.
@@ -200,7 +209,7 @@ struct PixelBufferTests {
     /// nearest value but for the coefficients' 1/65536 steps (off by at most 0.51).
     @Test(
         arguments: [PixelFormat.YUVRange.video, .full],
-        [PixelFormat.YUVMatrix.bt601, .bt709])
+        [PixelFormat.YUVMatrix.bt601, .bt709, .bt2020])
     func fixedPointMatrixWithinOneOfFloat(range: PixelFormat.YUVRange, matrix: PixelFormat.YUVMatrix) {
         let coefficients = YCbCrCoefficients(range, matrix)
         var worst = 0.0

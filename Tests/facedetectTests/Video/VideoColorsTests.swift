@@ -26,6 +26,7 @@ struct VideoColorsTests {
         let hlg = VideoColors(
             colorSpace: "bt2020nc", colorRange: "tv", pixelFormat: "yuv420p10le", primaries: "bt2020",
             transfer: "arib-std-b67")
+        #expect(hlg.matrix == .bt2020)
         #expect(
             hlg.outputTags == [
                 "-colorspace", "bt2020nc", "-color_range", "tv", "-color_primaries", "bt2020", "-color_trc",
