@@ -165,19 +165,20 @@ final class ChildProcess: @unchecked Sendable {
     var firstErrorLine: String? {
         guard var line = errorLines.first else { return nil }
         if line.hasPrefix("["), let at = line.firstIndex(of: "@"), let end = line.firstIndex(of: "]"), at < end {
-            let name = line[line.index(after: line.startIndex)..<at].drop(while: \.isWhitespace)
-            line =
-                String(name.reversed().drop(while: \.isWhitespace).reversed()) + ":" + line[line.index(after: end)...]
+            line = Self.trimmed(line[line.index(after: line.startIndex)..<at]) + ":" + line[line.index(after: end)...]
         }
         return line
+    }
+
+    /// `text` without leading and trailing white space.
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     /// The non-empty lines the child wrote on standard error, each trimmed.
     private var errorLines: [String] {
         let text = String(decoding: errorText.bytes, as: UTF8.self)
-        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { line in
-            String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        }.filter { !$0.isEmpty }
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(Self.trimmed).filter { !$0.isEmpty }
     }
 
     /// Whether the child wrote anything on standard error.

@@ -65,22 +65,17 @@ struct VideoColors: Sendable, Equatable {
             + (primariesTag.map { ["-color_primaries", $0] } ?? []) + (transferTag.map { ["-color_trc", $0] } ?? [])
     }
 
-    /// `name` when it looks like one of ffmpeg's colour names (1–20 of `a`–`z`, `0`–`9`, `-`) and
-    /// says something (`unknown`, `reserved` and `unspecified` do not), else `nil`.
+    /// `name` when it is one of ffmpeg's names (`VideoStreamInfo.ffmpegName(_:)`) and says
+    /// something (`unknown`, `reserved` and `unspecified` do not), else `nil`.
     static func tag(_ name: String) -> String? {
-        guard (1...20).contains(name.utf8.count), !["unknown", "reserved", "unspecified"].contains(name),
-            name.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") })
-        else { return nil }
-        return name
+        guard !["unknown", "reserved", "unspecified"].contains(name) else { return nil }
+        return VideoStreamInfo.ffmpegName(name)
     }
 
     /// The luma weights Kr and Kb of the matrix.
     private var weights: (kr: Float, kb: Float) {
-        switch matrix {
-        case .bt601: (0.299, 0.114)
-        case .bt709: (0.2126, 0.0722)
-        case .bt2020: (0.2627, 0.0593)
-        }
+        let (red, blue) = matrix.lumaWeights
+        return (Float(red), Float(blue))
     }
 
     /// The luma sample of a colour (the inverse of the library's conversion).

@@ -88,7 +88,7 @@ struct VideoStreamInfo: Sendable, Equatable {
                 codecName = value
             case "codec_type":
                 streamType = value
-                if value == "audio" { audioCodecs.append(codecName.flatMap(Self.codecName) ?? "unknown") }
+                if value == "audio" { audioCodecs.append(codecName.flatMap(Self.ffmpegName) ?? "unknown") }
                 codecName = nil
                 if value == "video" && seenVideo { streamType = "second video" }
                 if value == "video" { seenVideo = true }
@@ -128,10 +128,14 @@ struct VideoStreamInfo: Sendable, Equatable {
                 primaries: video["color_primaries"], transfer: video["color_transfer"]))
     }
 
-    /// An ffmpeg codec name (1–32 of `a`–`z`, `0`–`9`, `_`), or `nil`.
-    static func codecName(_ text: String) -> String? {
+    /// `text` when it can be one of ffmpeg's names of a codec or a colour property (1–32 of `a`–`z`,
+    /// `0`–`9`, `_`, `-`: `pcm_s16le`, `arib-std-b67`), so that it can go on ffmpeg's command line;
+    /// else `nil`.
+    static func ffmpegName(_ text: String) -> String? {
         guard (1...32).contains(text.utf8.count),
-            text.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "_") })
+            text.utf8.allSatisfy({
+                (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            })
         else { return nil }
         return text
     }

@@ -49,6 +49,16 @@ public enum PixelFormat: Sendable, Equatable, Hashable {
         /// ITU-R BT.2020 (non-constant luminance): HDR and wide-gamut video, as phones record HDR
         /// (the samples are converted with its matrix; the transfer, HLG or PQ, is not undone).
         case bt2020
+
+        /// The weights of red (Kr) and blue (Kb) in luma, which define the matrix (green's is
+        /// 1 − Kr − Kb): Y = Kr R + (1 − Kr − Kb) G + Kb B.
+        public var lumaWeights: (red: Double, blue: Double) {
+            switch self {
+            case .bt601: (0.299, 0.114)
+            case .bt709: (0.2126, 0.0722)
+            case .bt2020: (0.2627, 0.0593)
+            }
+        }
     }
 
     /// How many planes a buffer of this format has (1 for the packed formats, 2 for NV12/NV21, 3

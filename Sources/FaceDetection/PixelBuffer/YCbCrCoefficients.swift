@@ -26,12 +26,7 @@ struct YCbCrCoefficients {
 
     /// The coefficients for `range` and `matrix`, from the matrix's luma weights.
     init(_ range: PixelFormat.YUVRange, _ matrix: PixelFormat.YUVMatrix) {
-        let (kr, kb): (Double, Double)
-        switch matrix {
-        case .bt601: (kr, kb) = (0.299, 0.114)
-        case .bt709: (kr, kb) = (0.2126, 0.0722)
-        case .bt2020: (kr, kb) = (0.2627, 0.0593)
-        }
+        let (kr, kb) = matrix.lumaWeights
         let kg = 1 - kr - kb
         let video = range == .video
         let chroma = video ? 255.0 / 224 : 1

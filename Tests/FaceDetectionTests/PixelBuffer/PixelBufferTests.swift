@@ -36,16 +36,12 @@ struct PixelBufferTests {
     }
 
     /// ITU-R BT.601, BT.709 and BT.2020 in floating point, from their luma weights: the truth the
-    /// fixed-point conversion is held to (within 1).
+    /// fixed-point conversion is held to (within 1; the weights themselves are held to the
+    /// standards' published coefficients below).
     static func floatRGB(
         y: UInt8, cb: UInt8, cr: UInt8, _ range: PixelFormat.YUVRange, _ matrix: PixelFormat.YUVMatrix
     ) -> (Double, Double, Double) {
-        let (kr, kb): (Double, Double)
-        switch matrix {
-        case .bt601: (kr, kb) = (0.299, 0.114)
-        case .bt709: (kr, kb) = (0.2126, 0.0722)
-        case .bt2020: (kr, kb) = (0.2627, 0.0593)
-        }
+        let (kr, kb) = matrix.lumaWeights
         let kg = 1 - kr - kb
         let (l, c) = range == .video ? (255 / 219 * (Double(y) - 16), 255.0 / 224) : (Double(y), 1.0)
         let u = c * (Double(cb) - 128)
