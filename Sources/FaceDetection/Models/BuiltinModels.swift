@@ -41,7 +41,6 @@ enum BuiltinModels {
     /// which `load` skips).
     static func embeddedFiles() -> [(name: String, bytes: UnsafeRawBufferPointer)] {
         [
-            ("haarcascade_frontalface_default.fdm", bytes(of: cmodels_haarcascade_frontalface_default)),
             ("haarcascade_frontalface_alt2.fdm", bytes(of: cmodels_haarcascade_frontalface_alt2)),
             ("mtcnn.fdm", bytes(of: cmodels_mtcnn)), ("shape5.fdm", bytes(of: cmodels_shape5)),
             ("yunet_n.fdm", bytes(of: cmodels_yunet_n)), ("yunet_s.fdm", bytes(of: cmodels_yunet_s)),

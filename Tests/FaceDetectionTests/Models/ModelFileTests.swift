@@ -30,8 +30,11 @@ private let smallModel: [UInt8] = [
     let files = BuiltinModels.embeddedFiles()
     let models = try FileManager.default.contentsOfDirectory(
         atPath: repositoryRoot.appendingPathComponent("Models").path)
+    // OpenCV's stump cascade is in Models/ for the cascade tests and cascade-bench only (Models/README.md).
+    let notCompiledIn: Set = ["haarcascade_frontalface_default.fdm"]
     #expect(
-        Set(files.map(\.name)) == Set(models.filter { $0.hasSuffix(".fdm") }), "every model in Models/ is compiled in")
+        Set(files.map(\.name)) == Set(models.filter { $0.hasSuffix(".fdm") }).subtracting(notCompiledIn),
+        "every other model in Models/ is compiled in")
     for (name, bytes) in files {
         #expect(throws: Never.self, "\(name)") { try ModelFile(immortal: bytes, verifyingChecksum: true) }
         let onDisk = try Data(contentsOf: repositoryRoot.appendingPathComponent("Models/\(name)"))
