@@ -34,7 +34,7 @@ let package = Package(
         fuzzTarget("fuzz-cli", "FaceDetectCLI"),
         // The `--resume` JSON Lines reader (`ResumeLog.Contents`) and its JSON string decoder, checked
         // against Foundation's JSON parser and against the tool's own JSON writer (`@testable`).
-        fuzzTarget("fuzz-resume", "FaceDetectionIO"),
+        fuzzTarget("fuzz-resume", "FaceDetectRecords"),
         // The tool's parser of `ffprobe` output for videos (`VideoStreamInfo`; `@testable`).
         fuzzTarget("fuzz-probe", "FaceDetectCLI"),
     ],

@@ -7,6 +7,7 @@
 //                      [default|alt2] [scaleFactor] [step] [minNeighbors] [threads] [minFace] [denseFromScale]
 //                      [neighborWeight marginWeight bias]
 import BenchmarkSupport
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 import Foundation

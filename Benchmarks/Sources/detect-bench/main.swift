@@ -9,6 +9,7 @@
 //                     [--min-face PIXELS] [--min-score S] [--threads N]
 // Defaults: accurate mode, no landmarks, no classification, 20 px, min score 0 (every candidate), 1 thread.
 import BenchmarkSupport
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 import Foundation

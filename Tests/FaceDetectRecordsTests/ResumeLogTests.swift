@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FaceDetectCLI
-@testable import FaceDetectionIO
+@testable import FaceDetectRecords
 
 /// The `--resume` reader in memory (`ResumeLog.Contents`) and its strict JSON string decoder, with
 /// the logs the `resume` fuzz target once failed on (`Fixtures/fuzz/resume/`; `tools/dev/fuzz.sh resume`
@@ -10,7 +9,7 @@ import Testing
 @Suite("--resume log reader")
 struct ResumeLogTests {
     /// The regression inputs of the resume target.
-    static func inputs() throws -> [URL] { try TestInputs.fuzzRegressions("resume") }
+    static func inputs() throws -> [URL] { try RecordFixtures.fuzzRegressions("resume") }
 
     /// The decoded text of `json`, the inside of a JSON string and its closing quote, or `nil`.
     private func decoded(_ json: String) -> String? {
@@ -69,6 +68,12 @@ struct ResumeLogTests {
         var record = PredictionRecord(file: name)
         record.error = "x"
         #expect(ResumeLog.fileValue(inRecord: Array(record.jsonLine.utf8)[...]) == name)
+    }
+
+    @Test func resumeReadsEscapedFileNames() {
+        let line = Array(#"{"file": "a\"b\\c\n\u00e9\ud83d\ude00.png", "faces": []}"#.utf8)
+        #expect(ResumeLog.fileValue(inRecord: line[...]) == "a\"b\\c\né😀.png")
+        #expect(ResumeLog.fileValue(inRecord: Array(#"{"file": "cut"#.utf8)[...]) == nil)
     }
 
     @Test func completeLinesAreRecordsAndTheCutLastLineIsNot() {

@@ -2,8 +2,7 @@ import FaceDetection
 import Foundation
 import Testing
 
-@testable import FaceDetectCLI
-@testable import FaceDetectionIO
+@testable import FaceDetectRecords
 
 /// The tool's JSON encoder on its own: key order, fixed decimals, non-finite numbers, string
 /// escapes, nested and shared containers.

@@ -2,23 +2,22 @@ import FaceDetection
 import Foundation
 import Testing
 
-@testable import FaceDetectCLI
-@testable import FaceDetectionIO
+@testable import FaceDetectRecords
 
-/// The records of `--json` and `--tracks` as `JSONLineEncoder` writes them: the same bytes as the
-/// hand-written writer before it, and faces that decode back through `Face`'s `Codable`.
+/// The records of `--json` as `JSONLineEncoder` writes them: the committed record byte for byte,
+/// every key in its place, and faces that decode back through `Face`'s `Codable`.
 @Suite("JSON Lines records")
 struct PredictionRecordTests {
-    /// The committed line of `Fixtures/json/astronaut-record.jsonl` (written before the encoder).
+    /// The committed line of `Fixtures/json/astronaut-record.jsonl`.
     static func astronautLine() throws -> String {
-        let url = ToolProcess.packageRoot.appendingPathComponent("Fixtures/json/astronaut-record.jsonl")
+        let url = RecordFixtures.root.appendingPathComponent("json/astronaut-record.jsonl")
         let text = try String(contentsOf: url, encoding: .utf8)
         return String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))
     }
 
     /// The committed astronaut record, its faces decoded through `Face`'s `Codable`, is written again
     /// byte for byte.
-    @Test func theAstronautRecordIsWrittenAsBefore() throws {
+    @Test func theCommittedAstronautRecordIsWrittenAgain() throws {
         let line = try Self.astronautLine()
         struct Fields: Decodable {
             var file: String
@@ -73,15 +72,6 @@ struct PredictionRecordTests {
         var record = PredictionRecord(file: "empty.jpg")
         record.error = "empty file"
         #expect(record.jsonLine == #"{"file": "empty.jpg", "faces": [], "error": "empty file"}"#)
-    }
-
-    @Test func aTrackSummary() {
-        var track = TrackSummary(file: "a.mp4", trackingId: 2, frame: 4, score: 0.5)
-        track.add(frame: 9, score: 0.876_54)
-        #expect(
-            track.jsonLine
-                == #"{"file": "a.mp4", "trackingId": 2, "firstFrame": 4, "lastFrame": 9, "framesSeen": 2, "#
-                + #""bestFrame": 9, "bestScore": 0.8765}"#)
     }
 
     /// A record's faces decode back through `Face`'s `Codable` within the rounding.
