@@ -24,7 +24,8 @@ and mean over the set, after one untimed warm-up; detection is timed apart and n
 
 Writes OUT/sface.jsonl, OUT/dlib.jsonl (one record per image: file, width, height, faces [{box, score,
 descriptor}] with the central face only; seconds), OUT/dlib-groups.json and OUT/sface-groups.json (the
---groups format), OUT/summary.json (versions, CPU, settings, timings, scores).
+--groups format), OUT/summary.json (versions, CPU, settings, timings, scores). --cw-sweep only regroups an earlier
+run's descriptor files by Chinese whispers at several distances and prints their scores.
 """
 import argparse
 import datetime
@@ -231,6 +232,24 @@ def score(scorer, truth, pred=None, groups=None, metric="cosine"):
     return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
 
 
+def cw_sweep(out_dir, scorer, truth):
+    """Chinese whispers at several distances over the descriptor files of an earlier run (a markdown table)."""
+    print("| descriptors | distance | groups | pairwise P | pairwise R | pairwise F | BCubed F |")
+    print("|---|---|---|---|---|---|---|")
+    for name, normalise, thresholds in (("dlib", False, (0.4, 0.45, 0.5)), ("sface", True, (0.9, 1.0, 1.05, 1.1, 1.128))):
+        descs = {}
+        for line in open(os.path.join(out_dir, name + ".jsonl")):
+            r = json.loads(line)
+            if r["faces"]:
+                descs[r["file"]] = (r["faces"][0]["box"], r["faces"][0]["descriptor"])
+        for t in thresholds:
+            path = os.path.join(out_dir, f"sweep-{name}-{t}.json")
+            info = chinese_whispers(descs, t, path, normalise=normalise)
+            g = score(scorer, truth, groups=path)["grouping"]
+            print(f"| {name} | {t} | {info['groups']} | {g['pairwise']['precision']:.4f} | "
+                  f"{g['pairwise']['recall']:.4f} | {g['pairwise']['F']:.4f} | {g['bcubed']['F']:.4f} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--set", default=os.path.join(SHARED, "eval", "identity-dev"), help="identity set folder")
@@ -244,7 +263,13 @@ def main():
     ap.add_argument("--cw-threshold", type=float, default=0.5, help="Chinese whispers distance, dlib descriptors")
     ap.add_argument("--sface-cw-threshold", type=float, default=1.128,
                     help="Chinese whispers distance, L2-normalised SFace descriptors")
+    ap.add_argument("--cw-sweep", action="store_true",
+                    help="only group OUT's sface.jsonl and dlib.jsonl by Chinese whispers at several distances")
     a = ap.parse_args()
+    if a.cw_sweep:
+        limit_threads(a.threads)
+        cw_sweep(a.out_dir, a.scorer, os.path.join(a.set, "truth.json"))
+        return
     pinned = limit_threads(a.threads)
     os.makedirs(a.out_dir, exist_ok=True)
     truth_path = os.path.join(a.set, "truth.json")
