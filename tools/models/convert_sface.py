@@ -39,7 +39,6 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import modelfile  # noqa: E402
 import sface_reference as ref  # noqa: E402
 
