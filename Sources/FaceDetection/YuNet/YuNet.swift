@@ -12,10 +12,14 @@
 /// `Models/README.md`.
 final class YuNet: Sendable {
     private let stem: StemConvolution
-    private let backbone: [SeparableBlock]  // stages at strides 2, 4, 8, 16, 32: 1, 4, 2, 2, 2 blocks
-    private let neck32: SeparableBlock, neck16: SeparableBlock, neck8: SeparableBlock
-    private let heads: [SeparableBlock?]  // strides 8, 16, 32 (YuNet_n only)
-    private let outs: [SeparableBlock]  // strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10
+    /// The backbone's blocks, at strides `backboneStride`: 1, 4, 2, 2, 2 blocks at 2, 4, 8, 16, 32.
+    let backbone: [SeparableBlock]
+    /// The neck's blocks at strides 32, 16, 8.
+    let neck32: SeparableBlock, neck16: SeparableBlock, neck8: SeparableBlock
+    /// The heads at strides 8, 16, 32 (YuNet_n only).
+    let heads: [SeparableBlock?]
+    /// The output blocks at strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10.
+    let outs: [SeparableBlock]
     /// Workspaces for passes: a new one is rounded up to a whole million floats so that photos of
     /// similar sizes share it. Larger ones (floats) are not kept: one huge photo does not pin its
     /// memory. A 12 MP photo's (4032×3024: about 32 M floats, 130 MB, with the first layers streamed)
