@@ -104,8 +104,7 @@ final class YuNet: Sendable {
             forEachRowStrip(rows: end - first, threads: threads) { [self] strip, start, stop in
                 front(
                     image, paddedHeight: ph, paddedWidth: pw, rows: (first + start)..<(first + stop),
-                    layout: frontStrip,
-                    scratch: scratch.pointer + strip * stripCount, into: p8)
+                    layout: frontStrip, scratch: scratch.pointer + strip * stripCount, into: p8)
             }
             if shouldStop() { return stopped }
         }
