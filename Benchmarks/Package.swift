@@ -34,7 +34,7 @@ let package = Package(
         // Times face mesh v2 and the blendshape model (`FaceMeshV2Estimator`) per face (`@testable`).
         tool("landmarker-bench"),
         // Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
-        // with their libraries' own command-line tools (tools/photo_formats_check.sh).
+        // with their libraries' own command-line tools (tools/acceptance/photo_formats_check.sh).
         tool("decode-bench"),
         // Times resizing, blurring, pixelating and drawing, SIMD beside the scalar twins (`@testable`).
         tool("image-bench"),

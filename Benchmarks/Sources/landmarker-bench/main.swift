@@ -1,5 +1,5 @@
 // Development harness for the face landmarker's two networks: reads the images of a list
-// (tools/decode_to_ppm.py's list.tsv, or JPEG/PNG paths, one per line), finds the faces with the accurate
+// (tools/benchmarks/decode_to_ppm.py's list.tsv, or JPEG/PNG paths, one per line), finds the faces with the accurate
 // detector (landmarks on, so each face has its eyes), then times on each face, 1 thread, the median of --repeat runs after --warmup untimed runs on the first face: face mesh v2
 // (`FaceMeshV2Estimator.points(for:in:)`, crop included), its 256 × 256 crop alone (`AffineCrop.rgbPadded`)
 // and the blendshape model on its points (`blendshapes(_:)`). One line per face to standard output

@@ -277,7 +277,7 @@ public struct FaceDetector: Sendable {
     /// contours or blendshapes, which are asked for every face: then every face is measured in full
     /// (``Options/fullyMeasuredWidth``).
     ///
-    /// Measured (docs/what-is-reported.md, `tools/attributes_by_face_size.py`: the dev sets shrunk
+    /// Measured (docs/what-is-reported.md, `tools/benchmarks/attributes_by_face_size.py`: the dev sets shrunk
     /// so that their faces are this wide, the mesh on every face): from 32 px the attributes are
     /// within about 0.01 of full-size faces' (eye-open AUC 0.987 against 0.998, smile 0.918 against
     /// 0.933), at 24 px 0.961 and 0.899, at 20 px 0.889 and 0.874. Group photos are mostly small

@@ -3,7 +3,7 @@
 /// logit from a 256×256 RGB face crop. The network only; the crop and the mapping back to the image
 /// live in `FaceMeshV2Estimator`.
 ///
-/// Input: 256×256×3 floats, channel-last, R, G, B in [0, 1]. Structure (`tools/convert_face_landmarker.py`,
+/// Input: 256×256×3 floats, channel-last, R, G, B in [0, 1]. Structure (`tools/models/convert_face_landmarker.py`,
 /// `Models/README.md`): the stem (3×3 stride 2 + PReLU, 128×128×16, as v1's), 34 bottleneck blocks
 /// down to 2×2×128 (`BottleneckBlock`), then one dense layer over that map's 512 values for the
 /// 1434 coordinates and the presence logit together. A value holds only immutable weights: share it

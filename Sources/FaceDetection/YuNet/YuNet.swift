@@ -8,7 +8,7 @@
 /// streamed by rows (`front`: stem to backbone 6; `back`: the stride-8 neck, head and output),
 /// so the only map held whole at stride 8 is backbone 6's (the skip into the neck) and none at
 /// strides 2 and 4: at 4000×3000 the maps take about 120 MB instead of 525, and rows stay in
-/// cache from layer to layer. Structure and tensor layout: `tools/convert_yunet.py`,
+/// cache from layer to layer. Structure and tensor layout: `tools/models/convert_yunet.py`,
 /// `Models/README.md`.
 final class YuNet: Sendable {
     private let stem: StemConvolution

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FaceDetection
 
-/// The golden values of `tools/face_landmarker_golden.py` (LiteRT on two 256×256 face crops).
+/// The golden values of `tools/fixtures/face_landmarker_golden.py` (LiteRT on two 256×256 face crops).
 private let golden: ModelFile? = try? goldenFile("face-mesh-v2-golden")
 
 /// The Swift mesh v2 against LiteRT: every coordinate (input pixels) within 1e-3 px (1.1e-4 measured), the presence

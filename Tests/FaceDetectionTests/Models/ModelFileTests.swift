@@ -3,7 +3,7 @@ import Testing
 
 @testable import FaceDetection
 
-/// Written by tools/modelfile.py: a (2,3) f32 = arange*0.5, b = [-3, 7] i32, c = [1,2,3] u8, h = [1.5, -2] f16.
+/// Written by tools/models/modelfile.py: a (2,3) f32 = arange*0.5, b = [-3, 7] i32, c = [1,2,3] u8, h = [1.5, -2] f16.
 private let smallModel: [UInt8] = [
     70, 68, 77, 79, 68, 69, 76, 0, 1, 0, 0, 0, 84, 69, 83, 84, 4, 0, 0, 0, 1, 0, 97, 0, 2, 2, 0, 0, 0, 3, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 63, 0, 0, 128, 63, 0, 0, 192, 63, 0, 0, 0, 64, 0, 0, 32, 64, 1, 0, 98, 1, 1, 2, 0,

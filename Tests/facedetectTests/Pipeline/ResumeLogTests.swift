@@ -5,7 +5,7 @@ import Testing
 @testable import FaceDetectionIO
 
 /// The `--resume` reader in memory (`ResumeLog.Contents`) and its strict JSON string decoder, with
-/// the logs the `resume` fuzz target once failed on (`Fixtures/fuzz/resume/`; `tools/fuzz.sh resume`
+/// the logs the `resume` fuzz target once failed on (`Fixtures/fuzz/resume/`; `tools/dev/fuzz.sh resume`
 /// replays them): records whose `file` is not a valid JSON string were read as if they were.
 @Suite("--resume log reader")
 struct ResumeLogTests {
