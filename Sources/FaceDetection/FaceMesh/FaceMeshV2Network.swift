@@ -28,7 +28,7 @@ final class FaceMeshV2Network: Sendable {
         /// The network's input with its zero row and column (`AffineCrop.rgbPadded` writes it).
         var padded: [Float] = []
         /// Block inputs and outputs, taking turns.
-        var first = BorderedFeatureMap(), second = BorderedFeatureMap()
+        var first = FeatureMap(), second = FeatureMap()
         /// A block's working memory.
         var block = BottleneckBlock.Scratch()
         /// The last map, tight, and the dense output.
@@ -98,7 +98,8 @@ final class FaceMeshV2Network: Sendable {
     }
 
     /// The interior of `map` without its border, channel-last.
-    static func interior(of map: BorderedFeatureMap) -> [Float] {
+    static func interior(of map: FeatureMap) -> [Float] {
+        precondition(map.pixelStride == map.channels)
         var out = [Float]()
         out.reserveCapacity(map.height * map.width * map.channels)
         for y in 0..<map.height {
