@@ -1,4 +1,4 @@
-// Peak multiply-add throughput of one core, for README's "arithmetic limit": 12 independent
+// Peak multiply-add throughput of one core, for docs/yunet-speed.md's "arithmetic limit": 12 independent
 // chains a = a·x + y of 4-, 8- and 16-lane vectors, unfused or (with an argument) fused.
 //   swiftc -O tools/benchmarks/peak_flops.swift -o /tmp/peak && taskset -c 0 /tmp/peak
 //   swiftc -O -target-cpu haswell tools/benchmarks/peak_flops.swift -o /tmp/peak-v3 && taskset -c 0 /tmp/peak-v3 fused
