@@ -30,8 +30,21 @@ private let smallModel: [UInt8] = [
     let files = BuiltinModels.embeddedFiles()
     let models = try FileManager.default.contentsOfDirectory(
         atPath: repositoryRoot.appendingPathComponent("Models").path)
+    // Models/README.md's table marks a converted model that no stage runs yet "(not embedded yet)".
+    let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("Models/README.md"), encoding: .utf8)
+    let notEmbedded = Set(
+        readme.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), line.contains("` (not embedded yet)") else { return nil }
+            return String(line.dropFirst(3).prefix { $0 != "`" })
+        })
     #expect(
-        Set(files.map(\.name)) == Set(models.filter { $0.hasSuffix(".fdm") }), "every model in Models/ is compiled in")
+        Set(files.map(\.name)) == Set(models.filter { $0.hasSuffix(".fdm") }).subtracting(notEmbedded),
+        "every model in Models/ is compiled in, except those Models/README.md marks as not embedded yet")
+    #expect(notEmbedded.isSubset(of: Set(models)), "Models/README.md marks only files of Models/")
+    for name in notEmbedded {
+        let onDisk = try Data(contentsOf: repositoryRoot.appendingPathComponent("Models/\(name)"))
+        #expect(throws: Never.self, "\(name)") { try ModelFile(bytes: Array(onDisk)) }
+    }
     for (name, bytes) in files {
         #expect(throws: Never.self, "\(name)") { try ModelFile(immortal: bytes, verifyingChecksum: true) }
         let onDisk = try Data(contentsOf: repositoryRoot.appendingPathComponent("Models/\(name)"))
