@@ -143,7 +143,10 @@ extension ImageCrop {
         let offset: UnsafeMutablePointer<Int32>, right: UnsafeMutablePointer<Int32>
         let down: UnsafeMutablePointer<Int32>
         let weights:
-            (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+            (
+                UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+                UnsafeMutablePointer<Float>
+            )
     }
 
     /// Crop pixels 0..<count of one row from their taps, stored as 4 floats at `row + 3·i`.
