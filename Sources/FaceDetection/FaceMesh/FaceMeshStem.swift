@@ -45,7 +45,7 @@ struct FaceMeshStem: Sendable {
         apply(padded: padded, height: h, width: w, into: &output)
     }
 
-    /// The layer on an input already in the padded layout (`AffineCrop.rgbPadded` writes it): `height + 1`
+    /// The layer on an input already in the padded layout (`ImageCrop.sample(_:into:padding:)` writes it with padding 1): `height + 1`
     /// rows of `width + 1` pixels of 3 floats, the last pixel of each row and the last row zero.
     func apply(padded: [Float], height h: Int, width w: Int, into output: inout FeatureMap) {
         precondition(h % 2 == 0 && w % 2 == 0 && padded.count >= (h + 1) * (w + 1) * 3)

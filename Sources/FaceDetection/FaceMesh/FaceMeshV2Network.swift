@@ -25,7 +25,7 @@ final class FaceMeshV2Network: Sendable {
     /// The working memory of a pass: the input in the stem's padded layout, two maps the blocks take
     /// turns writing, the blocks' own scratch and the dense output. One per thread, reused.
     struct Scratch {
-        /// The network's input with its zero row and column (`AffineCrop.rgbPadded` writes it).
+        /// The network's input with its zero row and column (`ImageCrop.sample(_:into:padding:)` writes it with padding 1).
         var padded: [Float] = []
         /// Block inputs and outputs, taking turns.
         var first = FeatureMap(), second = FeatureMap()
@@ -78,7 +78,7 @@ final class FaceMeshV2Network: Sendable {
     }
 
     /// Runs the network on the input in `s.padded`, in the stem's padded layout (257 rows of 257
-    /// pixels, the last pixel of each row and the last row zero; `AffineCrop.rgbPadded` writes it).
+    /// pixels, the last pixel of each row and the last row zero; `ImageCrop.sample(_:into:padding:)` writes it with padding 1).
     func runPadded(scratch s: inout Scratch) -> Output {
         let n = Self.inputSize
         stem.apply(padded: s.padded, height: n, width: n, into: &s.first)
