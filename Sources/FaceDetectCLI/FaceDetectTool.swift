@@ -1,14 +1,6 @@
 import FaceDetection
 import FaceDetectionIO
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The tool from arguments to exit status: parse, set up outputs and the detector, run.
 ///
 /// The `facedetect` executable is only ``main()``; everything else of the tool lives in this

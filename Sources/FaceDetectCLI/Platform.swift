@@ -1,14 +1,19 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+// The C library, for the whole tool: this is the one file of FaceDetectCLI that imports it (glibc
+// or musl on Linux, libSystem on macOS), and it re-exports it, so that the other files of the module
+// call POSIX (threads, signals, processes, files) directly. The tool's library is not an API (its
+// only public symbol is `FaceDetectTool.main()`; its clients are the `facedetect` executable, its
+// tests and the fuzz targets), so the re-export reaches no embedder; the libraries, FaceDetection
+// and FaceDetectionIO, import the C library internally and declare what they use. What differs
+// between the C libraries is below, in one place: every other file of the tool calls these. Built
+// and tested on glibc only (docs/platforms.md).
 
-// What differs between the C libraries the tool runs on (glibc or musl on Linux, libSystem on
-// macOS), in one place: every other file of the tool calls these. Built and tested on glibc only
-// (docs/platforms.md).
+#if canImport(Glibc)
+    @_exported import Glibc
+#elseif canImport(Musl)
+    @_exported import Musl
+#elseif canImport(Darwin)
+    @_exported import Darwin
+#endif
 
 #if canImport(Glibc)
     /// A thread's handle as `pthread_create` fills it in (a number on glibc, a pointer elsewhere).

@@ -1,13 +1,5 @@
 import FaceDetectionIO
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Lines of text going to a file descriptor (standard output, standard error or a file), each
 /// line written whole as soon as it is complete.
 final class TextOutput {

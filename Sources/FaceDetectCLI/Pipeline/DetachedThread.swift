@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Runs `body` on a new thread of its own that nobody joins (a POSIX detached thread): the
 /// pipeline's reader and workers, the encoder's writer, a child process's standard-error reader.
 /// They signal their end through the state they share (`ThreadCondition`, semaphores).

@@ -3,14 +3,6 @@ import FaceDetection
 import FaceDetectionIO
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One pass over all inputs through the `OrderedPipeline`: a reader walks the inputs, worker
 /// threads decode, detect and write images, and this thread writes the records in input order
 /// (JSON Lines, CSV, face lines), draws the progress bar and sums up at the end. A failed image

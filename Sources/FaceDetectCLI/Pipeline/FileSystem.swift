@@ -1,13 +1,5 @@
 import FaceDetectionIO
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The few POSIX file-system calls the tool needs, with errors as readable text (reading and
 /// atomic writing are FaceDetectionIO's `FileReading` and `AtomicFileWriter`).
 enum FileSystem {

@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Ctrl-C (SIGINT) and `kill` (SIGTERM): the first one asks the run to stop feeding images; the
 /// images in flight are finished and their records written whole, and the tool exits with
 /// 128 + the signal number (130 for Ctrl-C). A second signal ends the process at once.

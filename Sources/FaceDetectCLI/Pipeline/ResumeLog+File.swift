@@ -1,14 +1,6 @@
 import FaceDetectRecords
 import FaceDetectionIO
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ResumeLog {
     /// The `file` values of the complete records in `path` (an empty set when the file does not
     /// exist yet), after truncating the file to its last complete line, so that every line left is a

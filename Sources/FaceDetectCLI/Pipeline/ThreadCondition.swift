@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A lock with a condition variable (POSIX `pthread_mutex_t` and `pthread_cond_t`), for the
 /// pipeline's threads that wait for each other: the caller locks, waits until its predicate holds,
 /// changes state, broadcasts and unlocks. Timed waits use the monotonic clock where the system

@@ -2,14 +2,6 @@ import Dispatch
 import FaceDetectionIO
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A program run with pipes to its standard input and output (each only when asked for) and its
 /// standard error collected (the last 4 KiB), in a process group of its own so that a Ctrl-C at
 /// the terminal reaches only the tool, which then decides what the child does.

@@ -1,13 +1,5 @@
 import FaceDetectionIO
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The tool with video inputs: each video through `VideoRun`, one after the other, then the
 /// `--tracks` file (written atomically), the failures and the exit status.
 enum VideoCommand {

@@ -1,14 +1,6 @@
 import FaceDetection
 import FaceDetectionIO
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes frames to a video file through an `ffmpeg` child process fed raw 4:2:0 YCbCr frames
 /// (`VideoFrame`) on its standard input, with the audio of the source file copied unchanged (`-map 1:a? -c:a copy`).
 ///

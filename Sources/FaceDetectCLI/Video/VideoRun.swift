@@ -3,14 +3,6 @@ import FaceDetection
 import FaceDetectionIO
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One video through the tool: probe → decode (an ffmpeg child, on the pipeline's reader thread)
 /// → detect (`threads` worker threads, frames in parallel) → track, record and hold back for
 /// hiding (this thread, frames in order) → render and encode (the encoder's thread and a second

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// MediaPipe's blendshape model (`face_blendshapes.tflite`, "Blendshape V2", an MLP-Mixer): 52
 /// expression coefficients from 146 of face mesh v2's 478 points (x, y in image pixels).
 ///

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The smiling and eye-open probabilities from MediaPipe's blendshapes (``Blendshapes``), each a
 /// logistic function of one coefficient's log-odds, fitted by `tools/models/fit_blendshape_probabilities.py`
 /// (L2 0.01) with the intercept moved to a 50/50 prior, so that 0.5 is where the odds are even: the

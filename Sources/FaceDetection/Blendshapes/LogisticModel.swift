@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A logistic regression: `p = 1 / (1 + exp(−(bias + Σ weightᵢ · featureᵢ)))`.
 ///
 /// The attribute classifiers keep their few fitted coefficients in one of these; because the fit

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The softmax of a short vector: `exp(v[i] − max) / Σ exp(v[j] − max)`.
 enum Softmax {
     /// Softmax of `values` in place.

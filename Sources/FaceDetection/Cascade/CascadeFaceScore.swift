@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How a group of cascade windows becomes a confidence in 0…1: a logistic curve over the log of
 /// the number of windows merged and the best last-stage margin (last-stage sum minus that
 /// stage's threshold). Fitted by logistic regression (true face = IoU ≥ 0.5 with a labelled face)

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The square, rotated region of an image that the face mesh network sees, chosen from a detected
 /// face as MediaPipe's face landmark front end chooses it from a face detection.
 ///

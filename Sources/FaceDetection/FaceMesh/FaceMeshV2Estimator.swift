@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The face landmarker's two networks on a face the detector found: face mesh v2's 478 points back
 /// in image coordinates, and the blendshape model's 52 coefficients from them.
 ///

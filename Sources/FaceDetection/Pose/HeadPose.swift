@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A head's orientation and its weak-perspective (scaled orthographic) placement in the image.
 ///
 /// A model point `P` (``GenericFaceModel`` coordinates) appears in the image at

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The few 3×3 (row-triple) and small dense linear-algebra helpers the head-pose fit needs.
 enum Matrix3 {
     /// A 3×3 matrix as its three rows.

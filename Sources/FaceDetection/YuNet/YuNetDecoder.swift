@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns YuNet's raw outputs into faces (boxes, scores, five points) in network-input pixels, as
 /// OpenCV's `cv2.FaceDetectorYN` does (`../shared/MODELS.md`, "YuNet"): for the cell in column c,
 /// row r of stride s, score = √(clip(cls) · clip(obj)); centre ((c + b₀)·s, (r + b₁)·s); size

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The working memory of one YuNet pass: every feature map and the per-strip scratch, in one
 /// block of floats that is reused from call to call (no allocation or first-touch page faults
 /// per photo once a workspace of the size exists).
@@ -21,7 +17,7 @@ final class YuNetWorkspace: @unchecked Sendable {
     /// search that takes 0.53-0.59 s took up to 1.6 s (docs/defaults.md).
     init(capacity: Int) {
         self.capacity = capacity
-        #if canImport(Glibc)
+        #if os(Linux)
             var raw: UnsafeMutableRawPointer? = nil
             let bytes = capacity * MemoryLayout<Float>.stride
             guard posix_memalign(&raw, Self.hugePage, bytes) == 0, let raw else {
@@ -37,7 +33,7 @@ final class YuNetWorkspace: @unchecked Sendable {
     private static let hugePage = 2 << 20
 
     deinit {
-        #if canImport(Glibc)
+        #if os(Linux)
             free(floats)
         #else
             floats.deallocate()

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension AtomicFileWriter {
     /// Removes the temporary files that writers killed before `commit()` left in `directory`:
     /// regular files named as `temporaryPath(for:)` names them (`.NAME.tmp-PID-RANDOM`) whose

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes a file all at once or not at all: the bytes go to a temporary file in the same
 /// directory, which is then renamed over the destination. Other processes never see a partial
 /// file; on any failure the temporary file is removed and the destination is left as it was.

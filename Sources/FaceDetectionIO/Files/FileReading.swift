@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads files, with errors that name the file and say plainly what is wrong; the one read path
 /// of the library and the command-line tool.
 package enum FileReading {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A short, lower-case description of a POSIX `errno` value, for error messages.
 package func describeSystemError(_ code: Int32) -> String {
     switch code {
