@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A turned rectangle of an image resampled to a network's input: the one step through which every
 /// per-face model gets its pixels (as MediaPipe's image-to-tensor step).
 ///
@@ -202,4 +194,4 @@ struct ImageCrop: Sendable, Equatable {
 }
 
 /// cos and sin of `angle` (libm's, as Float).
-private func cosineAndSine(_ angle: Float) -> (Float, Float) { (cos(angle), sin(angle)) }
+private func cosineAndSine(_ angle: Float) -> (Float, Float) { (cosf(angle), sinf(angle)) }
