@@ -87,6 +87,10 @@ let package = Package(
     products: [
         .library(name: "FaceDetection", targets: ["FaceDetection"]),
         .library(name: "FaceDetectionIO", targets: ["FaceDetectionIO"]),
+        /// The tool's JSON Lines records (`PredictionRecord`, the encoder, the `--resume` reader), for
+        /// the harnesses in `Benchmarks/` that write records as the tool does and the fuzz targets in
+        /// `Fuzz/`. Not an API for embedders, and no library product depends on it.
+        .library(name: "FaceDetectRecords", targets: ["FaceDetectRecords"]),
         .executable(name: "facedetect", targets: ["facedetect"]),
         /// The tool's logic (options, pipeline, outputs) as a library, for the fuzz targets in `Fuzz/`,
         /// which reach its parsers with `@testable import`. Not an API: its only public symbol is
@@ -125,9 +129,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", linux)]),
         /// Files: JPEG/PNG decode and encode, HEIF/AVIF/WebP decode, EXIF orientation, atomic writes.
         .target(name: "FaceDetectionIO", dependencies: ["FaceDetection", "CJPEG", "CPNG", "CHEIF", "CWebP"]),
+        /// The tool's records: the JSON Lines schema types, their encoder, the `--resume` log reader.
+        .target(name: "FaceDetectRecords", dependencies: ["FaceDetection"]),
         /// The command-line tool's logic: options, the batch pipeline, outputs.
         .target(
-            name: "FaceDetectCLI", dependencies: ["FaceDetection", "FaceDetectionIO"],
+            name: "FaceDetectCLI", dependencies: ["FaceDetection", "FaceDetectionIO", "FaceDetectRecords"],
             swiftSettings: v3Define),
         /// The command-line tool: `FaceDetectTool.main()`.
         .executableTarget(name: "facedetect", dependencies: ["FaceDetectCLI"]),
@@ -136,8 +142,10 @@ let package = Package(
 
         .testTarget(name: "FaceDetectionTests", dependencies: ["FaceDetection"]),
         .testTarget(name: "FaceDetectionIOTests", dependencies: ["FaceDetectionIO"]),
+        .testTarget(name: "FaceDetectRecordsTests", dependencies: ["FaceDetectRecords"]),
         .testTarget(
-            name: "facedetectTests", dependencies: ["facedetect", "FaceDetectCLI", "FaceDetectionIO"]),
+            name: "facedetectTests",
+            dependencies: ["facedetect", "FaceDetectCLI", "FaceDetectionIO", "FaceDetectRecords"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

@@ -7,9 +7,12 @@ let libraries: [Target.Dependency] = [
     .product(name: "FaceDetectionIO", package: "facedetect"),
 ]
 
-/// A benchmark or harness: `Sources/NAME/main.swift` on `BenchmarkSupport` and the libraries.
-func tool(_ name: String) -> Target {
-    .executableTarget(name: name, dependencies: ["BenchmarkSupport"] + libraries)
+/// The tool's JSON Lines records, for the harnesses that write predictions as the tool does.
+let records: [Target.Dependency] = [.product(name: "FaceDetectRecords", package: "facedetect")]
+
+/// A benchmark or harness: `Sources/NAME/main.swift` on `BenchmarkSupport`, the libraries and `extra`.
+func tool(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
+    .executableTarget(name: name, dependencies: ["BenchmarkSupport"] + libraries + extra)
 }
 
 /// Development benchmarks and evaluation harnesses for facedetect: not part of the product, not
@@ -26,15 +29,15 @@ let package = Package(
         // Image lists, PPM reading, repeated timing with a median.
         .target(name: "BenchmarkSupport", dependencies: libraries),
         // Times the Haar cascade detector directly, with any scan settings.
-        tool("cascade-bench"),
+        tool("cascade-bench", records),
         // Times the public `FaceDetector` (any mode, landmarks, classification).
-        tool("detect-bench"),
+        tool("detect-bench", records),
         // Times YuNet's network alone, layer by layer, against its multiply-adds (`@testable`).
         tool("yunet-bench"),
         // Times face mesh v2 and the blendshape model (`FaceMeshV2Estimator`) per face (`@testable`).
         tool("landmarker-bench"),
         // Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders
-        // with their libraries' own command-line tools (tools/photo_formats_check.sh).
+        // with their libraries' own command-line tools (tools/acceptance/photo_formats_check.sh).
         tool("decode-bench"),
         // Times resizing, blurring, pixelating and drawing, SIMD beside the scalar twins (`@testable`).
         tool("image-bench"),

@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// The library's examples as an outside package would use them: each executable's `main.swift` is
-/// one snippet of README.md or the DocC articles, verbatim (`tools/examples.sh` checks that, builds
+/// one snippet of README.md or the DocC articles, verbatim (`tools/dev/examples.sh` checks that, builds
 /// them and runs them on a fixture photo).
 /// Both library products, as an app that reads photos depends on them.
 let libraries: [Target.Dependency] = [

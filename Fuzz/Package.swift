@@ -8,7 +8,7 @@ func fuzzTarget(_ name: String, _ products: String...) -> Target {
 
 /// Coverage-guided fuzz targets (libFuzzer) for every parser of outside bytes: not part of the
 /// product, not built by `swift build` or `swift test` in the root package. Build and run one with
-/// `tools/fuzz.sh TARGET [SECONDS]` (README, "Reliability").
+/// `tools/dev/fuzz.sh TARGET [SECONDS]` (README, "Reliability").
 let package = Package(
     name: "facedetect-fuzz",
     platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
@@ -27,14 +27,14 @@ let package = Package(
         // (`@testable`).
         fuzzTarget("fuzz-exif", "FaceDetection", "FaceDetectionIO"),
         // The model container (`ModelFile`), with and without its checksum check (`@testable`:
-        // `tools/fuzz.sh` builds with `-enable-testing`).
+        // `tools/dev/fuzz.sh` builds with `-enable-testing`).
         fuzzTarget("fuzz-model", "FaceDetection"),
         // The command-line parser (`Command.parse`), on the input split at NUL bytes into arguments
         // (`@testable`, like `fuzz-model`: the parser stays internal to the tool's library).
         fuzzTarget("fuzz-cli", "FaceDetectCLI"),
         // The `--resume` JSON Lines reader (`ResumeLog.Contents`) and its JSON string decoder, checked
         // against Foundation's JSON parser and against the tool's own JSON writer (`@testable`).
-        fuzzTarget("fuzz-resume", "FaceDetectionIO"),
+        fuzzTarget("fuzz-resume", "FaceDetectRecords"),
         // The tool's parser of `ffprobe` output for videos (`VideoStreamInfo`; `@testable`).
         fuzzTarget("fuzz-probe", "FaceDetectCLI"),
     ],

@@ -184,7 +184,7 @@ static int encode(Sink *sink, const uint8_t *rgb, uint32_t width, uint32_t heigh
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level);
     // Level 1 (the default, as OpenCV's): the Up filter and zlib's run-length strategy. On the
-    // 4000 x 4687 photo of tools/make_large_photo.py (2026-12-04, load 6-9, best of 3) it took
+    // 4000 x 4687 photo of tools/fixtures/make_large_photo.py (2026-12-04, load 6-9, best of 3) it took
     // 0.77-0.96 s for 21.3 MB, against 1.1-1.4 s (24.2 MB) for Sub, 1.0-2.1 s for Paeth, 0.8-1.3 s
     // (19.6 MB) for Up with the default strategy, and Pillow's level 1 2.3-2.4 s (21.2 MB).
     // Levels 2-9 ask for smaller files: Up with zlib's default strategy (levels 2, 6, 9: 19.1, 16.6,

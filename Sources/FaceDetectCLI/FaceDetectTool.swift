@@ -5,7 +5,7 @@ import FaceDetectionIO
 ///
 /// The `facedetect` executable is only ``main()``; everything else of the tool lives in this
 /// library target so that the tests and the fuzz targets (`Fuzz/`) can reach the command-line
-/// parser and the `--resume` log reader. It is not an API for embedders: use `FaceDetection` and
+/// parser and the `ffprobe` output parser. It is not an API for embedders: use `FaceDetection` and
 /// `FaceDetectionIO`.
 public enum FaceDetectTool {
     /// Runs the tool with the process's arguments and exits with its status.
@@ -24,14 +24,15 @@ public enum FaceDetectTool {
     /// Runs with `arguments` (without the program name) and returns the exit status.
     ///
     /// The options are checked before anything runs: each on its own and against the others by
-    /// `Command.parse`, against the kind of inputs by `CommandLineOptions.checkInputs`, where the
-    /// outputs go by `OutputPlan.make`; a failed check is exit status 64 with one line.
+    /// `Command.parse`, against the inputs and where the outputs go by `RunPlan.make`; a failed
+    /// check is exit status 64 with one line. An output that is an input, or that cannot be
+    /// opened, is exit status 1 with one line (`RecordOutputs.open`), also before anything is read.
     static func run(arguments: [String]) -> ExitStatus {
         let standardOutput = TextOutput.standardOutput()
         let standardError = TextOutput.standardError()
 
         let options: CommandLineOptions
-        let outputs: OutputPlan
+        let plan: RunPlan
         let shard: ShardSelection?
         do throws(UsageError) {
             switch try Command.parse(arguments) {
@@ -44,68 +45,36 @@ public enum FaceDetectTool {
             case .detect(let parsed):
                 options = parsed
             }
-            if try options.checkInputs(isVideo: VideoCommand.isVideo) {
-                let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-                return VideoCommand.run(
-                    options, threads: threads, standardOutput: standardOutput, standardError: standardError)
-            }
-            outputs = try OutputPlan.make(output: options.output, crop: options.crop, inputs: options.inputs)
+            plan = try RunPlan.make(options)
             shard = try options.shard?.resolve { name in getenv(name).map { String(cString: $0) } }
         } catch {
             standardError.writeLine("facedetect: \(error.message) (see 'facedetect --help')")
             return .usage
         }
 
-        // One file argument: the old single-image use; anything else is a batch.
-        let isBatch =
-            options.inputs.count > 1
-            || options.inputs.contains { input in
-                if input == "-" { return true }
-                if case .directory = FileSystem.kind(of: input) { return true }
-                return false
-            }
         let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        // Threads go to images in a batch, to the one image's detector otherwise.
-        let processor = ImageProcessor(options: options, outputs: outputs, detectorThreads: isBatch ? 1 : threads)
-
-        // The JSON Lines and CSV files are never an input (a JSON file is truncated before any image is read).
-        var files: [String] = options.csv.map { [$0] } ?? []
-        if case .file(let path)? = options.json { files.append(path) }
-        for path in files where path != "-" && options.inputs.contains(where: { FileSystem.isSameFile($0, path) }) {
-            standardError.writeLine("error: \(path): refusing to overwrite an input of this run")
-            return .inputFailed
+        if plan.media != .photos {
+            return VideoCommand.run(
+                options, plan: plan, threads: threads, standardOutput: standardOutput, standardError: standardError)
         }
 
-        var alreadyDone: Set<String> = []
-        var json: TextOutput?
-        var csv: CSVOutput?
+        // Threads go to images in a batch, to the one image's detector otherwise.
+        let processor = ImageProcessor(options: options, plan: plan, detectorThreads: plan.isBatch ? 1 : threads)
+        let records: RecordOutputs
         do {
-            switch options.json {
-            case nil: json = nil
-            case .standardOutput?: json = standardOutput
-            case .file(let path)?:
-                if options.resume {
-                    alreadyDone = try ResumeLog.load(path)
-                    json = try TextOutput.append(path)
-                } else {
-                    json = try TextOutput.create(path)
-                }
-            }
-            if let path = options.csv {
-                if path != "-" && FileSystem.kind(of: path) != .other { processor.sweeper.sweepFolder(of: path) }
-                csv = try CSVOutput(path: path, standardOutput: standardOutput, keepingRows: options.resume)
-            }
+            records = try RecordOutputs.open(
+                options, plan: plan, standardOutput: standardOutput, sweeper: processor.sweeper)
         } catch {
             standardError.writeLine("error: \(error.description)")
             return .inputFailed
         }
 
         InterruptSignal.install()
-        let showsProgress = options.progress ?? (isBatch && isatty(2) == 1)
+        let showsProgress = options.progress ?? (plan.isBatch && isatty(2) == 1)
         return DetectionRun(
-            options: options, outputs: outputs, processor: processor, threads: isBatch ? threads : 1,
-            isBatch: isBatch, shard: shard, alreadyDone: alreadyDone, showsProgress: showsProgress,
-            json: json, csv: csv, standardOutput: standardOutput, standardError: standardError
+            options: options, plan: plan, processor: processor, threads: plan.isBatch ? threads : 1,
+            shard: shard, alreadyDone: records.alreadyDone, showsProgress: showsProgress,
+            json: records.json, csv: records.csv, standardOutput: standardOutput, standardError: standardError
         ).run()
     }
 }

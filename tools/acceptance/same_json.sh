@@ -6,7 +6,7 @@
 #   tools/acceptance/same_json.sh write FACEDETECT OUT_DIR     # one build's JSON into OUT_DIR
 #   tools/acceptance/same_json.sh compare DIR_A DIR_B          # exit 1 and the first differences
 #
-# The clip (OUT_DIR/../clip.mp4) is made by tools/video_tracking_clip.py (4 s, two faces) when it is
+# The clip (OUT_DIR/../clip.mp4) is made by tools/acceptance/video_tracking_clip.py (4 s, two faces) when it is
 # not there; keep one clip for the builds compared.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -20,7 +20,7 @@ write)
     mkdir -p "$3/raw"
     out="$(cd "$3" && pwd)"
     clip_dir="$(dirname "$out")"
-    [ -f "$clip_dir/clip.mp4" ] || python3 "$here/tools/video_tracking_clip.py" make "$clip_dir/clip.mp4" --seconds 4 > /dev/null
+    [ -f "$clip_dir/clip.mp4" ] || python3 "$here/tools/acceptance/video_tracking_clip.py" make "$clip_dir/clip.mp4" --seconds 4 > /dev/null
     # Relative input paths, so that the records' `file` is the same wherever the tree is.
     cd "$eval_dir/detection-dev"
     images=images

@@ -3,7 +3,7 @@ import Foundation
 /// The command-line options every benchmark shares, taken out of its argument list:
 /// `--list PATH` (default: standard input), `--sample N`, `--warmup N` (default 1), `--repeat N` (default 3).
 public struct BenchmarkArguments {
-    /// The image list (`tools/decode_to_ppm.py`'s list.tsv); nil or `-` is standard input.
+    /// The image list (`tools/benchmarks/decode_to_ppm.py`'s list.tsv); nil or `-` is standard input.
     public var listPath: String?
     /// Evenly spaced images to keep (all if nil).
     public var sample: Int?

@@ -4,7 +4,7 @@ import Foundation
 
 /// One picture of an evaluation set: where its pixels are and its `file` in the set's truth.json.
 public struct ImageListEntry: Sendable {
-    /// The picture to read: a binary PPM (as `tools/decode_to_ppm.py` writes) or a JPEG/PNG.
+    /// The picture to read: a binary PPM (as `tools/benchmarks/decode_to_ppm.py` writes) or a JPEG/PNG.
     public var path: String
     /// The name the predictions carry (the `file` of truth.json).
     public var file: String
@@ -17,7 +17,7 @@ public struct ImageListEntry: Sendable {
 
 /// Reading the image lists the benchmarks take.
 public enum ImageList {
-    /// The entries of a `list.tsv` as `tools/decode_to_ppm.py` writes it (PPM path, file, then
+    /// The entries of a `list.tsv` as `tools/benchmarks/decode_to_ppm.py` writes it (PPM path, file, then
     /// ignored columns), read from `path`, or from standard input when `path` is nil or `-`.
     /// A line with one column is both path and file. Blank lines are skipped.
     public static func read(_ path: String?) throws -> [ImageListEntry] {
@@ -34,7 +34,7 @@ public enum ImageList {
         }
     }
 
-    /// Every `count`-th of `entries`, evenly spaced (as `tools/peers.py --sample`); all if `count` is nil.
+    /// Every `count`-th of `entries`, evenly spaced (as `../shared/tools/peers.py --sample`); all if `count` is nil.
     public static func sample(_ entries: [ImageListEntry], count: Int?) -> [ImageListEntry] {
         guard let count, count > 0, count < entries.count else { return entries }
         return (0..<count).map { entries[$0 * entries.count / count] }

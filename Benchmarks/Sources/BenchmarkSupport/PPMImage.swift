@@ -1,7 +1,7 @@
 import FaceDetection
 import Foundation
 
-/// Binary PPM (P6, maxval 255) files, the format `tools/decode_to_ppm.py` writes so that every
+/// Binary PPM (P6, maxval 255) files, the format `tools/benchmarks/decode_to_ppm.py` writes so that every
 /// detector sees the same decoded pixels.
 public enum PPMImage {
     /// A PPM that could not be read.

@@ -1,4 +1,4 @@
-// Development harness for the Haar cascade detector: reads the images of a list (tools/decode_to_ppm.py's
+// Development harness for the Haar cascade detector: reads the images of a list (tools/benchmarks/decode_to_ppm.py's
 // list.tsv: PPM path, then the truth's `file`), runs the cascade on each and writes one JSON Lines
 // prediction per image (shared/eval/SCHEMA.md; `PredictionRecord`, as the tool writes it, `seconds` the
 // median wall time) to standard output; a timing summary with the CPU time goes to standard error.
@@ -7,6 +7,7 @@
 //                      [default|alt2] [scaleFactor] [step] [minNeighbors] [threads] [minFace] [denseFromScale]
 //                      [neighborWeight marginWeight bias]
 import BenchmarkSupport
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 import Foundation

@@ -1,4 +1,4 @@
-// Development harness for the public FaceDetector: reads the images of a list (tools/decode_to_ppm.py's
+// Development harness for the public FaceDetector: reads the images of a list (tools/benchmarks/decode_to_ppm.py's
 // list.tsv: PPM path, then the truth's `file`; JPEG/PNG paths work too), detects with the given options
 // and writes one JSON Lines prediction per image (shared/eval/SCHEMA.md; `PredictionRecord`, as the tool
 // writes it, `seconds` the median wall time) to standard output; a timing summary with the CPU time goes
@@ -9,6 +9,7 @@
 //                     [--min-face PIXELS] [--min-score S] [--threads N]
 // Defaults: accurate mode, no landmarks, no classification, 20 px, min score 0 (every candidate), 1 thread.
 import BenchmarkSupport
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 import Foundation

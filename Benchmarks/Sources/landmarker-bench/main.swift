@@ -1,7 +1,7 @@
 // Development harness for the face landmarker's two networks: reads the images of a list
-// (tools/decode_to_ppm.py's list.tsv, or JPEG/PNG paths, one per line), finds the faces with the accurate
+// (tools/benchmarks/decode_to_ppm.py's list.tsv, or JPEG/PNG paths, one per line), finds the faces with the accurate
 // detector (landmarks on, so each face has its eyes), then times on each face, 1 thread, the median of --repeat runs after --warmup untimed runs on the first face: face mesh v2
-// (`FaceMeshV2Estimator.points(for:in:)`, crop included), its 256 × 256 crop alone (`AffineCrop.rgbPadded`)
+// (`FaceMeshV2Estimator.points(for:in:)`, crop included), its 256 × 256 crop alone (`ImageCrop.sample`)
 // and the blendshape model on its points (`blendshapes(_:)`). One line per face to standard output
 // (file, face box, milliseconds of each);
 // the medians over faces to standard error. Reaches the internal estimator through `@testable import`,
@@ -44,7 +44,7 @@ do {
             }
             let (result, meshTime) = options.timing.measure { estimator.points(for: face, in: image) }
             let crop = FaceMeshEstimator.region(for: face)!.crop(size: FaceMeshV2Network.inputSize)
-            let (_, cropTime) = options.timing.measure { crop.rgbPadded(image, into: &padded) }
+            let (_, cropTime) = options.timing.measure { crop.sample(image, into: &padded, padding: 1) }
             let (_, blendTime) = options.timing.measure { estimator.blendshapes(result!.points) }
             meshSummary.add(meshTime)
             cropSummary.add(cropTime)

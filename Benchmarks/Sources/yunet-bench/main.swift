@@ -1,6 +1,6 @@
 // Times YuNet's network alone (`YuNet.run`, no resize, no decoding), layer by layer, and sets each
 // layer against its exact count of multiply-adds (`YuNet.layerCosts`) and a measured peak
-// (`tools/peak_flops.swift`), so that "% of peak" is honest. Each image: --warmup untimed runs,
+// (`tools/benchmarks/peak_flops.swift`), so that "% of peak" is honest. Each image: --warmup untimed runs,
 // then --repeat timed runs; per layer and in total the median over the runs, then summed over the
 // images. Reaches the internal network through `@testable import`, so build it with testing on:
 //   swift build -c release --package-path Benchmarks -Xswiftc -enable-testing --product yunet-bench

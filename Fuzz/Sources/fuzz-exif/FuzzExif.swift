@@ -6,7 +6,7 @@ import FaceDetection
 /// whose `eXIf` chunk holds a TIFF block (the three ways an orientation reaches `ExifOrientation`).
 /// A tag value is returned as stored (any 16- or 32-bit value) and maps to an orientation, with a
 /// warning outside 1…8; anything else (a crash, a payload read differently from its TIFF block) is a
-/// finding. `tools/fuzz.sh` seeds it with the APP1 payloads of `Fixtures/codec/exif_*.jpg`.
+/// finding. `tools/dev/fuzz.sh` seeds it with the APP1 payloads of `Fixtures/codec/exif_*.jpg`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExif(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Safety: libFuzzer passes `size` readable bytes at `data`.

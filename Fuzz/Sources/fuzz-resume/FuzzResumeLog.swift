@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import FaceDetectionIO
+@testable import FaceDetectRecords
 
 /// libFuzzer's entry: reads the bytes as a whole `--resume` log in memory (`ResumeLog.Contents`), and
 /// checks the JSON string decoder both ways: against Foundation's JSON parser (a string the decoder

@@ -2,7 +2,7 @@ import FaceDetection
 import FaceDetectionIO
 
 /// Everything the command line asked for, parsed and checked (but not yet checked against the
-/// file system: see `OutputPlan`).
+/// file system: see `RunPlan`).
 struct CommandLineOptions: Sendable, Equatable {
     /// Where the JSON Lines go.
     enum JSONDestination: Sendable, Equatable {

@@ -72,8 +72,7 @@ extension CommandLineOption {
                 accurate: YuNet_n, with MTCNN's O-Net placing the landmarks (the most faces); fast: YuNet_s \
                 (fewer faces in less time); thorough: every face at any cost, the mode for hiding faces (YuNet_n \
                 also on the picture turned 90, 180 and 270 degrees, mirrored, and enlarged twice for faces under \
-                32 px and 1.5 times under 48 px, merged by voting; detection-dev AP 0.880 against 0.836; 17 \
-                times accurate mode's search and 10 times its whole pipeline, 1 thread; docs/thorough.md). \
+                32 px and 1.5 times under 48 px, merged by voting; what it finds and costs: docs/thorough.md). \
                 All search a scale pyramid: every face from --min-face-size up to the whole frame, found once
                 """),
         .init(
@@ -140,9 +139,8 @@ extension CommandLineOption {
             help: """
                 Smallest face: pixels (10px is the smallest YuNet finds) or a fraction F of the image width \
                 (0 < F <= 1; 0.1 is ML Kit's camera default). The search costs about the work of the image \
-                scaled so that this face is 10 px wide. On 1024 px photos, one thread: 10px 24 ms \
-                (detection-dev AP 0.84), 20px 9 ms (0.69), 40px 2 ms (0.38), 0.1 under 1 ms (0.09), boxes \
-                only. Large JPEGs are decoded at 1/2, 1/4 or 1/8 size when it allows
+                scaled so that this face is 10 px wide (time and faces found at each size: docs/defaults.md). \
+                Large JPEGs are decoded at 1/2, 1/4 or 1/8 size when it allows
                 """),
         .init(
             ["--best"], .flag { options, _ in options.faceChoice = .best }, section: .detection, inputs: .photos,

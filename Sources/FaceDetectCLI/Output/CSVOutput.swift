@@ -1,3 +1,4 @@
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 

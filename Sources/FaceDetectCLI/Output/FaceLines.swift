@@ -1,4 +1,4 @@
-import FaceDetectionIO
+import FaceDetectRecords
 
 /// The text Debian's older `facedetect` printed, kept so that its scripts run unchanged: one line
 /// per face, `x y w h` in whole pixels (origin at the top-left corner), or `x y` of the centre

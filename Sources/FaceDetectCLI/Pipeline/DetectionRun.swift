@@ -1,3 +1,4 @@
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 import Synchronization
@@ -9,15 +10,12 @@ import Synchronization
 struct DetectionRun {
     /// What the command line asked for.
     let options: CommandLineOptions
-    /// Where annotated images go.
-    let outputs: OutputPlan
+    /// The inputs, and where annotated images go.
+    let plan: RunPlan
     /// The per-image work.
     let processor: ImageProcessor
     /// Images processed at once.
     let threads: Int
-    /// Whether this is a batch (several inputs, a directory or standard input) rather than one
-    /// file: face lines then name their file, and a summary ends the run.
-    let isBatch: Bool
     /// `--shard`, resolved.
     let shard: ShardSelection?
     /// With `--resume`: the files that already have a record.
@@ -80,7 +78,7 @@ struct DetectionRun {
             json?.writeLine(record.jsonLine)
             csv?.write(record)
             if options.printsFaceLines {
-                for line in FaceLines.lines(for: record, center: options.center, withPath: isBatch) {
+                for line in FaceLines.lines(for: record, center: options.center, withPath: plan.isBatch) {
                     standardOutput.writeLine(line)
                 }
             }
@@ -100,7 +98,7 @@ struct DetectionRun {
             failures.append("\(path): \(reason)")
             standardError.writeLine("error: \(path): \(reason)")
         }
-        if isBatch && !options.query {
+        if plan.isBatch && !options.query {
             let seconds = ProgressBar.seconds(clock.now - start)
             var line =
                 "facedetect: \(itemCount) image\(itemCount == 1 ? "" : "s"), \(faceCount) face\(faceCount == 1 ? "" : "s"), "
@@ -137,12 +135,12 @@ struct DetectionRun {
     /// `skipped`), never entering the output directories, counting the videos it passes in `videos`.
     private func walker(counting skipped: SkipCounter?, videos: SkipCounter?) -> InputSource {
         var excluded: [String] = []
-        if case .directory(let path) = outputs { excluded.append(path) }
+        if case .directory(let path) = plan.output { excluded.append(path) }
         if let crop = options.crop { excluded.append(crop) }
         let shard = self.shard
         let alreadyDone = self.alreadyDone
         return InputSource(
-            InputWalker(arguments: options.inputs, excluding: excluded, skippedVideos: videos) { input in
+            InputWalker(arguments: plan.inputs, excluding: excluded, skippedVideos: videos) { input in
                 if let shard, !shard.contains(key: input.relativePath) { return false }
                 if alreadyDone.contains(input.path) {
                     skipped?.add()

@@ -1,3 +1,4 @@
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 import Synchronization
@@ -45,15 +46,16 @@ struct ImageProcessor: Sendable {
     /// when it comes from another input (`facedetect x/a.png a.png -o .`).
     let inputFiles: Set<[UInt64]>
 
-    /// A processor for `options` and `outputs` whose detector uses `detectorThreads` threads per image.
-    init(options: CommandLineOptions, outputs: OutputPlan, detectorThreads: Int) {
+    /// A processor for `options` and the outputs and inputs of `plan` whose detector uses
+    /// `detectorThreads` threads per image.
+    init(options: CommandLineOptions, plan: RunPlan, detectorThreads: Int) {
         self.options = options
-        self.outputs = outputs
+        outputs = plan.output
         var detectorOptions = options.detector
         detectorOptions.threads = detectorThreads
         detector = FaceDetector(options: detectorOptions)
         claims = OutputClaims()
-        inputFiles = Set(options.inputs.compactMap(FileSystem.identity(of:)))
+        inputFiles = plan.inputFiles
         pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
     }
 
@@ -81,7 +83,7 @@ struct ImageProcessor: Sendable {
         }
         let clock = ContinuousClock()
         let decodeStart = clock.now
-        switch FileSystem.kind(of: input.path) {
+        switch input.kind {
         case .other:
             // A device or pipe: reading it could take forever.
             return failed("not a regular file", "\(input.path): not a regular file")

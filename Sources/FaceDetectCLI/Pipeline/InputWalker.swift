@@ -9,6 +9,8 @@ struct ImageInput: Sendable, Equatable {
     /// itself for a path read from standard input, without a leading `/`, `.` or `..`
     /// components); outputs for several inputs mirror it, and `--shard` hashes it.
     var relativePath: String
+    /// What the path named when the walk reached it.
+    var kind: FileSystem.Kind
 }
 
 /// What walking the inputs yields, in order.
@@ -39,11 +41,11 @@ struct InputWalker: Sequence, IteratorProtocol {
     /// A file or directory still to look at.
     private enum Pending {
         case file(ImageInput)
-        case directory(ImageInput)
+        case directory(ImageInput, device: UInt64, inode: UInt64)
     }
 
     /// Arguments not yet started, last one first.
-    private var arguments: [String]
+    private var arguments: [InputArgument]
     /// Work for the current argument, next one last.
     private var pending: [Pending] = []
     /// Directories (device, inode) entered under the current argument.
@@ -60,7 +62,7 @@ struct InputWalker: Sequence, IteratorProtocol {
     /// A walker over `arguments`, in their order, that does not enter `excludedDirectories`,
     /// yields only the images `isWanted` accepts and counts the videos it skips in `skippedVideos`.
     init(
-        arguments: [String], excluding excludedDirectories: [String] = [], skippedVideos: SkipCounter? = nil,
+        arguments: [InputArgument], excluding excludedDirectories: [String] = [], skippedVideos: SkipCounter? = nil,
         isWanted: @escaping @Sendable (ImageInput) -> Bool = { _ in true }
     ) {
         self.arguments = arguments.reversed()
@@ -69,22 +71,23 @@ struct InputWalker: Sequence, IteratorProtocol {
         self.isWanted = isWanted
     }
 
-    /// The next argument: from the list, or the next path on standard input while `-` is being read.
-    private mutating func nextArgument() -> (path: String, fromStandardInput: Bool)? {
+    /// The next argument, with what its path names: from the list, or the next path on standard
+    /// input while `-` is being read.
+    private mutating func nextArgument() -> (path: String, kind: FileSystem.Kind, fromStandardInput: Bool)? {
         while true {
             if readingStandardInput {
                 if let line = readLine(strippingNewline: true) {
                     if line.isEmpty { continue }
-                    return (line, true)
+                    return (line, FileSystem.kind(of: line), true)
                 }
                 readingStandardInput = false
             }
             guard let argument = arguments.popLast() else { return nil }
-            if argument == "-" {
+            guard let kind = argument.kind else {
                 readingStandardInput = true
                 continue
             }
-            return (argument, false)
+            return (argument.path, kind, false)
         }
     }
 
@@ -103,16 +106,18 @@ struct InputWalker: Sequence, IteratorProtocol {
     mutating func next() -> InputItem? {
         while true {
             guard let work = pending.popLast() else {
-                guard let (argument, fromStandardInput) = nextArgument() else { return nil }
+                guard let (argument, kind, fromStandardInput) = nextArgument() else { return nil }
                 visited = []
                 let root = fromStandardInput ? InputWalker.relativeForm(of: argument) : ""
-                if case .directory = FileSystem.kind(of: argument) {
-                    pending.append(.directory(ImageInput(path: argument, relativePath: root)))
+                if case .directory(let device, let inode) = kind {
+                    pending.append(
+                        .directory(
+                            ImageInput(path: argument, relativePath: root, kind: kind), device: device, inode: inode))
                     continue
                 }
                 let input = ImageInput(
                     path: argument,
-                    relativePath: fromStandardInput ? root : FileSystem.lastComponent(of: argument))
+                    relativePath: fromStandardInput ? root : FileSystem.lastComponent(of: argument), kind: kind)
                 if isWanted(input) { return .image(input) }
                 continue
             }
@@ -128,17 +133,16 @@ struct InputWalker: Sequence, IteratorProtocol {
                 }
                 if ImageFormat.sniff(bytes) != nil { return .image(input) }
                 if VideoContainer(path: input.path) != nil { skippedVideos?.add() }
-            case .directory(let directory):
-                if let failure = enter(directory) { return failure }
+            case .directory(let directory, let device, let inode):
+                if let failure = enter(directory, device: device, inode: inode) { return failure }
             }
         }
     }
 
-    /// Queues the entries of `directory` in sorted order; a failure if it cannot be listed.
-    private mutating func enter(_ directory: ImageInput) -> InputItem? {
-        guard case .directory(let device, let inode) = FileSystem.kind(of: directory.path),
-            visited.insert([device, inode]).inserted
-        else { return nil }
+    /// Queues the entries of `directory` (the directory `device`, `inode`) in sorted order; a
+    /// failure if it cannot be listed.
+    private mutating func enter(_ directory: ImageInput, device: UInt64, inode: UInt64) -> InputItem? {
+        guard visited.insert([device, inode]).inserted else { return nil }
         for excluded in excludedDirectories {
             if case .directory(device, inode) = FileSystem.kind(of: excluded) { return nil }
         }
@@ -150,12 +154,13 @@ struct InputWalker: Sequence, IteratorProtocol {
         }
         let sorted = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in sorted.reversed() {
+            let path = FileSystem.join(directory.path, name)
             let child = ImageInput(
-                path: FileSystem.join(directory.path, name),
-                relativePath: directory.relativePath.isEmpty ? name : directory.relativePath + "/" + name)
-            switch FileSystem.kind(of: child.path) {
+                path: path, relativePath: directory.relativePath.isEmpty ? name : directory.relativePath + "/" + name,
+                kind: FileSystem.kind(of: path))
+            switch child.kind {
             case .regularFile: pending.append(.file(child))
-            case .directory: pending.append(.directory(child))
+            case .directory(let device, let inode): pending.append(.directory(child, device: device, inode: inode))
             case .other, .unavailable:
                 // Pipes, devices, broken links: never opened here; reported when named as images.
                 if InputWalker.isNamedAsImage(name) { pending.append(.file(child)) }

@@ -1,3 +1,4 @@
+import FaceDetectRecords
 import FaceDetectionIO
 
 extension ResumeLog {

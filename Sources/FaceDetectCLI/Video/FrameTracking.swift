@@ -1,5 +1,5 @@
+import FaceDetectRecords
 import FaceDetection
-import FaceDetectionIO
 
 /// The in-order stage that videos and image sequences share: the tracker, the per-track
 /// summaries for `--tracks`, and the hiding buffer that holds frames (`Frame`) back before they

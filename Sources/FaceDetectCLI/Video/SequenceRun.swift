@@ -1,3 +1,4 @@
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 
@@ -83,11 +84,8 @@ struct SequenceRun {
             outcome.failure = "\(directory): no frames (.jpg, .jpeg or .png files)"
             return outcome
         }
+        // `OutputPlan.make` refused an `output` that is the sequence's own folder.
         if let output {
-            if FileSystem.isSameFile(output, directory) {
-                outcome.failure = "\(output): is the sequence's own folder; choose another"
-                return outcome
-            }
             do {
                 try FileSystem.createDirectories(output)
             } catch {

@@ -1,5 +1,5 @@
+import FaceDetectRecords
 import FaceDetection
-import FaceDetectionIO
 
 /// What `--tracks FILE` says about one track of a video: one JSON Lines record each, in the order
 /// the tracks began.

@@ -1,3 +1,4 @@
+import FaceDetectRecords
 import FaceDetection
 import FaceDetectionIO
 import Synchronization
@@ -48,7 +49,8 @@ struct VideoRun {
         var seconds: Double
     }
 
-    /// Processes the video at `path`, writing it to `output` when given.
+    /// Processes the video at `path`, writing it to `output` when given (a name whose extension
+    /// gives the container, and no input: `RunPlan` checked both).
     func process(_ path: String, output: String?) -> Outcome {
         var outcome = Outcome()
         func failed(_ reason: String) -> Outcome {
@@ -76,10 +78,11 @@ struct VideoRun {
 
         var encoder: VideoEncoder?
         if let output {
+            // `OutputPlan.make` refused an output whose container cannot be told, `RunPlan` one that
+            // is an input.
             guard let container = VideoContainer(path: output) else {
-                return failed("\(output): cannot tell the video format (use .mp4, .mov, .mkv, .webm or .avi)")
+                preconditionFailure("\(output): no video container (OutputPlan.make checks -o)")
             }
-            if FileSystem.isSameFile(output, path) { return failed("\(output): refusing to overwrite the input") }
             _ = AtomicFileWriter.removeStaleTemporaryFiles(
                 inDirectory: output.lastIndex(of: "/").map { String(output[...$0]) } ?? ".")
             do {

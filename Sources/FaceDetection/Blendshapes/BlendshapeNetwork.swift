@@ -1,7 +1,7 @@
 /// MediaPipe's blendshape model (`face_blendshapes.tflite`, "Blendshape V2", an MLP-Mixer): 52
 /// expression coefficients from 146 of face mesh v2's 478 points (x, y in image pixels).
 ///
-/// Structure (`tools/convert_face_landmarker.py`, `Models/README.md`): the points are centred, divided
+/// Structure (`tools/models/convert_face_landmarker.py`, `Models/README.md`): the points are centred, divided
 /// by their mean distance from the centre and halved; a dense layer along the points (146 → 96, for x
 /// and for y) and one along the coordinates (2 → 64) make 96 tokens of 64 channels, after a learned
 /// first token; four `MixerBlock`s; then token 0 through a dense layer (64 → 52) and a sigmoid.

@@ -1,5 +1,5 @@
 /// The smiling and eye-open probabilities from MediaPipe's blendshapes (``Blendshapes``), each a
-/// logistic function of one coefficient's log-odds, fitted by `tools/fit_blendshape_probabilities.py`
+/// logistic function of one coefficient's log-odds, fitted by `tools/models/fit_blendshape_probabilities.py`
 /// (L2 0.01) with the intercept moved to a 50/50 prior, so that 0.5 is where the odds are even: the
 /// point where ML Kit's probabilities change their answer.
 ///

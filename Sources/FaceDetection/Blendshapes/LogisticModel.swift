@@ -2,7 +2,7 @@
 ///
 /// The attribute classifiers keep their few fitted coefficients in one of these; because the fit
 /// is a maximum-likelihood logistic fit, its output is already a calibrated probability on the
-/// data it was fitted on (see `tools/fit_blendshape_probabilities.py`).
+/// data it was fitted on (see `tools/models/fit_blendshape_probabilities.py`).
 struct LogisticModel: Sendable, Equatable {
     /// One weight per feature.
     var weights: [Float]

@@ -75,12 +75,13 @@ struct Convolution: Sendable {
         }
     }
 
-    /// Convolves `input` into `output` directly (any kernel, stride and input layout).
+    /// Convolves `input` into `output` directly (any kernel, stride and pixel stride; no border).
     ///
     /// Two horizontally adjacent output pixels are computed together so that each weight vector
     /// loaded serves both (an odd last pixel is computed twice and stored once).
     func applyDirect(_ input: FeatureMap, into output: inout FeatureMap) {
         precondition(input.channels == inputChannels && input.height >= kernelHeight && input.width >= kernelWidth)
+        precondition(input.border == 0)
         let oh = outputHeight(input.height)
         let ow = outputWidth(input.width)
         output.reshape(height: oh, width: ow, channels: outputChannels)

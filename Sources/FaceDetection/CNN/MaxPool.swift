@@ -17,7 +17,7 @@ struct MaxPool: Sendable {
 
     /// Pools `input` into `output` (reshaped to fit; storage reused). SIMD over 16-channel blocks.
     func apply(_ input: FeatureMap, into output: inout FeatureMap) {
-        precondition(input.pixelStride % 16 == 0)
+        precondition(input.pixelStride % 16 == 0 && input.border == 0)
         let oh = outputLength(input.height)
         let ow = outputLength(input.width)
         output.reshape(height: oh, width: ow, channels: input.channels)

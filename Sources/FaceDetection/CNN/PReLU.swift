@@ -22,7 +22,8 @@ struct PReLU: Sendable {
 
     /// Applies the activation to every pixel of `map` in place (SIMD over channel blocks).
     func apply(to map: inout FeatureMap) {
-        precondition(map.channels == channels && map.pixelStride % 16 == 0 && map.pixelStride <= slopes.count)
+        precondition(
+            map.channels == channels && map.pixelStride % 16 == 0 && map.pixelStride <= slopes.count && map.border == 0)
         let blocks = map.pixelStride / 16
         let pixels = map.height * map.width
         map.values.withUnsafeMutableBufferPointer { buffer in

@@ -55,7 +55,7 @@ struct WinogradConvolution: Sendable {
     /// Convolves `input` into `output` (reshaped to fit; its storage is reused).
     func apply(_ input: FeatureMap, into output: inout FeatureMap) {
         precondition(input.channels == inputChannels && input.height >= 3 && input.width >= 3)
-        precondition(input.pixelStride % 16 == 0, "Winograd input needs 16-aligned pixels")
+        precondition(input.pixelStride % 16 == 0 && input.border == 0, "Winograd input needs 16-aligned pixels")
         let oh = input.height - 2
         let ow = input.width - 2
         output.reshape(height: oh, width: ow, channels: outputChannels)

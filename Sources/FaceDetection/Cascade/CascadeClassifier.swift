@@ -1,5 +1,5 @@
 /// A boosted cascade of Haar-feature trees (Viola–Jones family), as trained by OpenCV and
-/// converted by `tools/convert_cascades.py` (model kind `HAAR`, tensors in `Models/README.md`).
+/// converted by `tools/models/convert_cascades.py` (model kind `HAAR`, tensors in `Models/README.md`).
 ///
 /// A window passes stage `s` when the sum of its weak classifiers' leaves reaches the stage
 /// threshold; it is a face when it passes every stage.

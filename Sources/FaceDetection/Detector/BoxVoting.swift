@@ -6,7 +6,7 @@
 /// one that a single pass of two saw keeps 1/√2 of it, of four half, which ranks the chance false
 /// faces of one pass below the faces every pass agrees on. On detection-dev (YuNet_n's candidates
 /// from 0.05, upright and mirrored pyramids, upscaled passes for faces under 32 px;
-/// `tools/thorough_passes.py`) voting gave AP 0.881 where one suppression of the same candidates
+/// `tools/benchmarks/thorough_passes.py`) voting gave AP 0.881 where one suppression of the same candidates
 /// gave 0.870, and the root mean square ranked the faces better than the plain mean (0.882 against
 /// 0.881 with the turned passes; docs/thorough.md).
 enum BoxVoting {

@@ -32,14 +32,13 @@ public struct FaceDetector: Sendable {
 
     /// The detector networks and cascades that can run; `Options.detector` picks one, or the mode does.
     public enum Detector: String, Sendable, CaseIterable {
-        /// OpenCV's boosted Haar cascade (Viola–Jones family): frontal faces only; the fast mode's
-        /// detector before YuNet.
+        /// OpenCV's boosted Haar cascade (Viola–Jones family): frontal faces only.
         case cascade
-        /// MTCNN, a cascade of three small CNNs (2016); the accurate mode's detector before YuNet.
+        /// MTCNN, a cascade of three small CNNs (2016).
         case mtcnn
         /// YuNet_n, a one-shot CNN (2023): finds the most faces (docs/results.md); the accurate mode's.
         case yunet
-        /// YuNet_s, YuNet's smaller network: almost as many faces in three quarters of the time; the
+        /// YuNet_s, YuNet's smaller network: almost as many faces in less time (docs/results.md); the
         /// fast mode's.
         case yunetSmall = "yunet-s"
 
@@ -149,8 +148,8 @@ public struct FaceDetector: Sendable {
         public var prominentFaceOnly: Bool
         /// Whether the faces are found in order to hide them (the tool's `--blur` and `--pixelate`):
         /// a face missed is a face shown, so YuNet's default thresholds are lower (0.2 for faces
-        /// under 48 px, 0.3 above, with no mesh check; on detection-dev 88 % of the faces instead of
-        /// 86 %, with twice the false ones). A `minScore` set applies as given.
+        /// under 48 px, 0.3 above, with no mesh check: more of the faces, and more false ones;
+        /// docs/defaults.md). A `minScore` set applies as given.
         public var anonymising: Bool
         /// Threads one `detect` call may use (1 = the calling thread only).
         public var threads: Int
@@ -177,8 +176,15 @@ public struct FaceDetector: Sendable {
             contours == .all || blendshapes == .all ? 0 : FaceDetector.fullyMeasuredWidth
         }
 
-        /// Whether a face with the detector's box `box` is measured in full (``fullyMeasuredWidth``).
-        func measuresInFull(_ box: Rect) -> Bool { box.width >= fullyMeasuredWidth }
+        /// Whether the options ask for landmarks, classification, contours or blendshapes, which
+        /// need the measured points (O-Net's five; the mesh is aligned by the eyes) and the mesh.
+        var measuresPoints: Bool { derivesAttributes || readsExpressions || contours == .all }
+        /// Whether the options ask for landmarks or classification, which the pose, Android's
+        /// landmarks and the probabilities are derived for.
+        var derivesAttributes: Bool { landmarks == .all || classification == .all }
+        /// Whether the options ask for landmarks, classification or blendshapes, which read the
+        /// blendshapes (the probabilities come from them).
+        var readsExpressions: Bool { derivesAttributes || blendshapes == .all }
 
         /// The detector that runs: `detector`, or the mode's default.
         public var effectiveDetector: Detector { detector ?? (mode == .fast ? .yunetSmall : .yunet) }
@@ -216,19 +222,9 @@ public struct FaceDetector: Sendable {
     let mtcnn: MTCNN?
     /// YuNet, when `options.effectiveDetector` is `.yunet` or `.yunetSmall`.
     let yunet: YuNetDetector?
-    /// Whether the options ask for landmarks, classification or contours, which need the measured
-    /// points (O-Net's five eyes, nose and mouth corners; the mesh is aligned by the eyes). Their
-    /// models are parsed on the first face found, not here: a photo without faces never pays for
-    /// them (about 15 ms of a process's start).
-    let needsPoints: Bool
-    /// Whether the options ask for landmarks or classification, which also need dlib's nose base
-    /// and the attributes derived from the points.
-    let needsAttributes: Bool
-    /// Whether the options ask for landmarks, classification or blendshapes, which run face mesh v2
-    /// (the pupils, the blendshapes the probabilities come from).
-    let needsExpressions: Bool
-    /// Euler angles, Android's landmarks and the probabilities, from the measured points.
-    let attributes = FaceAttributes()
+    /// What runs on the faces the search found, in order. The stages' models are parsed on the
+    /// first face found, not here: a photo without faces never pays for them.
+    let stages: FaceStages
 
     /// A detector with `options`, using the models compiled into the library.
     ///
@@ -246,16 +242,15 @@ public struct FaceDetector: Sendable {
         self.init(options: options, cascade: try CascadeClassifier(modelBytes: cascadeModelBytes))
     }
 
-    /// A detector with `options` whose cascade (`Detector.cascade`) is `cascade` with `settings`.
+    /// A detector with `options` whose cascade (`Detector.cascade`) is `cascade` with `settings`,
+    /// running the stages of `stages` (``FaceStages/all``) that the options ask for.
     init(
         options: Options = Options(), cascade: CascadeClassifier,
-        settings: CascadeDetector.Settings = CascadeDetector.Settings()
+        settings: CascadeDetector.Settings = CascadeDetector.Settings(), stages: [any FaceStage.Type] = FaceStages.all
     ) {
         self.options = options
         self.cascadeDetector = CascadeDetector(cascade: cascade, settings: settings)
-        needsAttributes = options.landmarks == .all || options.classification == .all
-        needsExpressions = needsAttributes || options.blendshapes == .all
-        needsPoints = needsExpressions || options.contours == .all
+        self.stages = FaceStages(options: options, kinds: stages)
         switch options.effectiveDetector {
         case .yunet: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetN, "yunet_n.fdm"))
         case .yunetSmall: yunet = YuNetDetector(network: BuiltinModels.parsed(BuiltinModels.yunetS, "yunet_s.fdm"))
@@ -263,7 +258,7 @@ public struct FaceDetector: Sendable {
         }
         if options.effectiveDetector == .mtcnn {
             var mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
-            mtcnn.refinesLandmarks = needsPoints  // the second O-Net pass only places landmarks
+            mtcnn.refinesLandmarks = options.measuresPoints  // the second O-Net pass only places landmarks
             self.mtcnn = mtcnn
         } else {
             mtcnn = nil
@@ -277,13 +272,9 @@ public struct FaceDetector: Sendable {
     /// contours or blendshapes, which are asked for every face: then every face is measured in full
     /// (``Options/fullyMeasuredWidth``).
     ///
-    /// Measured (docs/what-is-reported.md, `tools/attributes_by_face_size.py`: the dev sets shrunk
-    /// so that their faces are this wide, the mesh on every face): from 32 px the attributes are
-    /// within about 0.01 of full-size faces' (eye-open AUC 0.987 against 0.998, smile 0.918 against
-    /// 0.933), at 24 px 0.961 and 0.899, at 20 px 0.889 and 0.874. Group photos are mostly small
-    /// faces, and this work is per face (the mesh about 3 ms): on the 40 photos of the speed
-    /// comparison 83 % of the faces are under 32 px, and measuring them in full would make the
-    /// default pipeline slower than OpenCV's YuNet boxes alone (docs/defaults.md).
+    /// From this width the attributes are about as good as on full-size faces, and group photos are
+    /// mostly smaller faces, whose per-face work would dominate the pipeline's time: both measured
+    /// in docs/what-is-reported.md (`tools/benchmarks/attributes_by_face_size.py`) and docs/defaults.md.
     public static let fullyMeasuredWidth: Float = 32
 
     /// The smallest face, in pixels, the mode can find at all (its detection window): the cascade's
@@ -299,8 +290,7 @@ public struct FaceDetector: Sendable {
     /// The faces in `image`, best first (only the largest with `prominentFaceOnly`), with what the
     /// options ask for, in `image`'s pixel coordinates.
     ///
-    /// Nothing here can fail: the models a face needs (O-Net, dlib's predictor, the mesh) are parsed
-    /// on the first face found, and a compiled-in model that does not parse is a broken build, which
+    /// Nothing here can fail: the models that measure the faces are parsed on the first face found, and a compiled-in model that does not parse is a broken build, which
     /// stops the program with a message naming the model (the tests parse every one).
     public func detect(in image: RGBImage) -> [Face] {
         detect(in: image, minFace: options.minFaceSize.pixels(forImageWidth: image.width))
@@ -309,7 +299,8 @@ public struct FaceDetector: Sendable {
     /// The faces in `image` as `detect(in:)` finds them, each with the MediaPipe face mesh its box,
     /// landmarks, contours and probabilities were measured with (``FaceMesh``: 468 points and the
     /// network's features); the mesh is nil where none ran: options without landmarks,
-    /// classification or contours, or a face without both eye points.
+    /// classification, contours or blendshapes, a face narrower than
+    /// ``Options/fullyMeasuredWidth``, or a face without both eye points.
     public func detectWithMeshes(in image: RGBImage) -> [MeshedFace] {
         runMeshed(on: image, afterStage: { _ in })
     }
@@ -329,9 +320,9 @@ public struct FaceDetector: Sendable {
     }
 
     /// The faces in `image`, as `detect(in:)` finds them, for Swift concurrency: the task's
-    /// cancellation is checked before the search and between its stages (detection, the measured
-    /// points, contours, landmarks and probabilities), and a cancelled task gets `CancellationError`
-    /// there instead of the faces. YuNet's search (both modes) is also interrupted between groups of
+    /// cancellation is checked before the search, after it and between the stages that measure the
+    /// faces (the points, the mesh, the contours, the probabilities, …), and a cancelled task gets
+    /// `CancellationError` there instead of the faces. YuNet's search (both modes) is also interrupted between groups of
     /// its network's layers; the other stages, and the MTCNN and cascade searches, run to their end
     /// once started.
     ///
@@ -352,18 +343,25 @@ public struct FaceDetector: Sendable {
         try await process(RGBImage(buffer))
     }
 
-    /// The stages of `detect(in:)`, after each of which `process(_:)` checks for cancellation.
-    enum Stage: Sendable, Equatable {
-        /// Boxes and scores found, filtered by score (and to the largest face with `prominentFaceOnly`).
-        case detection
-        /// O-Net's five points placed on the boxes of YuNet and the cascade.
-        case points
-        /// The mesh and ML Kit's contours.
-        case contours
+    /// A point of `detect(in:)` after which `process(_:)` checks for cancellation: the search, or a
+    /// stage that measures the faces (``FaceStage``).
+    struct Stage: Sendable, Hashable {
+        /// The search's name, or the stage's type name.
+        let name: String
+
+        /// After the search: boxes and scores found, filtered by score (and to the largest face with
+        /// `prominentFaceOnly`).
+        static let detection = Stage(name: "detection")
+
+        /// After the stage of type `stage`.
+        init(_ stage: any FaceStage.Type) { name = String(describing: stage) }
+
+        private init(name: String) { self.name = name }
     }
 
-    /// The search for faces of at least `minFace` pixels (default: `options.minFaceSize` in `image`), with `afterStage` called after each stage that more work follows (it may throw to
-    /// stop the search there), and `stopSearch` asked (on the calling thread) during YuNet's search:
+    /// The search for faces of at least `minFace` pixels (default: `options.minFaceSize` in `image`)
+    /// and the stages after it, with `afterStage` called after the search and each stage that more
+    /// work follows (it may throw to stop there), and `stopSearch` asked (on the calling thread) during YuNet's search:
     /// when it says yes, the search ends with no face and `afterStage(.detection)` is called even
     /// then, so that it can throw.
     func run<Failure: Error>(
@@ -406,131 +404,20 @@ public struct FaceDetector: Sendable {
             faces = [faces[largest]]
             orientations = [orientations[largest]]
         }
-        guard needsPoints, !faces.isEmpty else {
-            for i in faces.indices { faces[i].landmarks = [] }
-            return faces.map { MeshedFace(face: $0, mesh: nil) }
+        guard !stages.isEmpty, !faces.isEmpty else {
+            return faces.map { MeshedFace(face: reported($0), mesh: nil) }
         }
-        try afterStage(.detection)
-        guard orientations.contains(where: { $0 != .up }) else {
-            return try measured(faces, in: image, threads: threads, afterStage: afterStage)
-        }
-        // Each face is measured in the picture in which it is upright, and reported in the photo's.
-        var results: [MeshedFace] = []
-        for orientation in [ImageOrientation.up, .right, .down, .left] {
-            let group = faces.indices.filter { orientations[$0] == orientation }
-            guard !group.isEmpty else { continue }
-            let view = image.applying(orientation)
-            let upright = group.map { faces[$0].upright(orientation, width: image.width, height: image.height) }
-            for found in try measured(upright, in: view, threads: threads, afterStage: afterStage) {
-                results.append(
-                    MeshedFace(
-                        face: found.face.stored(orientation, width: image.width, height: image.height),
-                        mesh: found.mesh?.stored(orientation, width: image.width, height: image.height)))
-            }
-        }
-        // Faces of different orientations measured onto one face are one face: the better stays.
-        let distinct = NonMaximumSuppression.keptIndices(
-            results.map { NonMaximumSuppression.Corners($0.face) }, scores: results.map(\.face.score),
-            threshold: NonMaximumSuppression.sameFace, overlap: .union, inclusive: false)
-        return distinct.map { results[$0] }
+        let measured = try stages.run(
+            faces, orientations: orientations, in: image, threads: threads, afterStage: afterStage)
+        return measured.map { MeshedFace(face: reported($0.face), mesh: $0.mesh) }
     }
 
-    /// The points, mesh, contours and attributes the options ask for, measured on `faces` (found in
-    /// `image` and upright in it), with duplicates the mesh moved onto one face removed; each face
-    /// with its mesh (nil where none ran).
-    private func measured<Failure: Error>(
-        _ faces: [Face], in image: RGBImage, threads: Int, afterStage: (Stage) throws(Failure) -> Void
-    ) throws(Failure) -> [MeshedFace] {
-        var faces = faces
-        let rule = options.scoreRule
-        if options.effectiveDetector != .mtcnn {
-            let mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
-            // O-Net's five points on the other detectors' boxes (YuNet's own are about half as precise);
-            // the cascade keeps its one-pass points (its results stay those of the old fast mode).
-            let points = mtcnn.landmarks(
-                for: faces.map(\.bounds), in: image, threads: threads,
-                regressingFrom: options.effectiveDetector != .cascade ? options.fullyMeasuredWidth : nil)
-            for i in faces.indices { faces[i].landmarks = points[i] ?? faces[i].landmarks }
-            try afterStage(.points)
-        }
-        // The mesh runs on every face at least `options.fullyMeasuredWidth` wide that gets landmarks,
-        // probabilities or contours: it is aligned by the eye points, so it runs before they may be
-        // dropped. Where it ran, it refines the box. Its 468 points are the mesh (contours, landmarks,
-        // the box, the pose), its irises the pupils, and the blendshapes come from its points.
-        let estimator = FaceMeshV2Estimator(
-            network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
-            blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm"))
-        let detected = faces
-        var results = parallelMap(count: detected.count, threads: threads) { i in
-            options.measuresInFull(detected[i].bounds) ? estimator.points(for: detected[i], in: image) : nil
-        }
-        // A large face of middling score that the mesh does not take for a face is dropped.
-        let confirmed = faces.indices.filter { i in
-            results[i].map { rule.keeps(faces[i], presence: $0.presence) } ?? true
-        }
-        if confirmed.count < faces.count {
-            faces = confirmed.map { faces[$0] }
-            results = confirmed.map { results[$0] }
-        }
-        var meshes = results.map { $0?.mesh }
-        for i in faces.indices {
-            guard let mesh = meshes[i] else { continue }
-            faces[i].bounds = mesh.refinedBounds(faces[i].bounds)
-            if options.contours == .all { faces[i].contours = FaceContour.contours(of: mesh) }
-        }
-        // Two boxes the mesh moved onto one face are one face: the better one stays (before the
-        // attributes, so that one face never gets two sets of probabilities).
-        let distinct = NonMaximumSuppression.keptIndices(
-            faces.map(NonMaximumSuppression.Corners.init), scores: faces.map(\.score),
-            threshold: NonMaximumSuppression.sameFace, overlap: .union, inclusive: false)
-        if distinct.count < faces.count {
-            faces = distinct.map { faces[$0] }
-            meshes = distinct.map { meshes[$0] }
-            results = distinct.map { results[$0] }
-        }
-        if needsAttributes || needsExpressions { try afterStage(.contours) }
-        guard needsAttributes || needsExpressions else {
-            for i in faces.indices { faces[i].landmarks = [] }
-            return faces.map { MeshedFace(face: $0, mesh: nil) }
-        }
-        let found = faces
-        let foundMeshes = meshes
-        let foundResults = results
-        // Each face on its own: the blendshapes, then what the attributes derive from the points and
-        // the mesh (dlib's nose base only for a face measured in full without a mesh).
-        return parallelMap(count: found.count, threads: threads) { i in
-            var face = found[i]
-            let irises = foundResults[i]
-            let shapes = irises.map { estimator.blendshapes($0.points) }
-            if needsAttributes {
-                if foundMeshes[i] == nil && options.measuresInFull(face.bounds) {
-                    let shapePredictor = BuiltinModels.parsed(BuiltinModels.shapePredictor, "shape5.fdm")
-                    face.landmarks += measuredNoseBase(of: face, in: image, predictor: shapePredictor)
-                }
-                attributes.annotate(
-                    &face, mesh: foundMeshes[i], blendshapes: shapes,
-                    landmarks: options.landmarks == .all, classification: options.classification == .all)
-            }
-            if options.landmarks == .all, let irises {
-                face.landmarks += [
-                    Landmark(type: .leftPupil, position: irises.position(FaceMeshV2Estimator.leftIrisCentre)),
-                    Landmark(type: .rightPupil, position: irises.position(FaceMeshV2Estimator.rightIrisCentre)),
-                ]
-            } else if options.landmarks == .none {
-                face.landmarks = []
-            }
-            if options.blendshapes == .all { face.blendshapes = shapes }
-            return MeshedFace(face: face, mesh: foundMeshes[i])
-        }
-    }
-
-    /// dlib's nose base for a face with MTCNN's five points (the box dlib expects is placed from them).
-    private func measuredNoseBase(of face: Face, in image: RGBImage, predictor: ShapePredictor) -> [Landmark] {
-        guard let leftEye = face.landmark(.leftEye)?.position, let rightEye = face.landmark(.rightEye)?.position,
-            let mouthLeft = face.landmark(.mouthLeft)?.position, let mouthRight = face.landmark(.mouthRight)?.position
-        else { return [] }
-        let box = ShapePredictor.dlibStyleBox(
-            leftEye: leftEye, rightEye: rightEye, mouthLeft: mouthLeft, mouthRight: mouthRight)
-        return ShapePredictor.landmarks(predictor.predict(in: image, box: box)).filter { $0.type == .noseBase }
+    /// `face` with the landmarks the options ask for: none when landmarks are off (the points the
+    /// search and the stages placed served only to measure the face).
+    private func reported(_ face: Face) -> Face {
+        guard options.landmarks == .none else { return face }
+        var face = face
+        face.landmarks = []
+        return face
     }
 }

@@ -4,7 +4,8 @@ public struct MeshedFace: Sendable, Equatable {
     /// The face, as `FaceDetector.detect(in:)` returns it.
     public var face: Face
     /// The mesh (468 points and the network's features), or nil where none ran: options without
-    /// landmarks, classification or contours, or a face without both eye points.
+    /// landmarks, classification, contours or blendshapes, a face narrower than
+    /// ``FaceDetector/Options/fullyMeasuredWidth``, or a face without both eye points.
     public var mesh: FaceMesh?
 
     /// A face with its mesh.

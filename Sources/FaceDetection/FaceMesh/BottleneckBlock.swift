@@ -30,19 +30,20 @@ struct BottleneckBlock: Sendable {
 
     /// The working memory of `apply`: the reduced map, and rows the steps pass on.
     struct Scratch {
-        /// The reduced map, bordered.
-        var middle = BorderedFeatureMap()
+        /// The reduced map, tight, with a one-pixel border.
+        var middle = FeatureMap()
         /// Input pixels gathered for a 1×1 kernel (a stride-2 block's 2×2 cells, or a small map whole).
         var gathered: [Float] = []
         /// The depthwise rows and the 1×1 convolution's outputs before they land.
         var row: [Float] = []
     }
 
-    /// The block on `input` (`inputs` channels, even sizes when `stride` is 2) into `output`
-    /// (reshaped to `height/stride`×`width/stride`×`outputs`).
-    func apply(_ input: BorderedFeatureMap, into output: inout BorderedFeatureMap, scratch s: inout Scratch) {
+    /// The block on `input` (`inputs` channels packed tightly, a one-pixel border, even sizes when
+    /// `stride` is 2) into `output` (reshaped to `height/stride`×`width/stride`×`outputs`, likewise).
+    func apply(_ input: FeatureMap, into output: inout FeatureMap, scratch s: inout Scratch) {
         let (h, w) = (input.height, input.width)
-        precondition(input.channels == inputs && (stride == 1 || (h % 2 == 0 && w % 2 == 0)))
+        precondition(input.channels == inputs && input.pixelStride == inputs && input.border == 1)
+        precondition(stride == 1 || (h % 2 == 0 && w % 2 == 0))
         let (oh, ow) = (h / stride, w / stride)
         let whole = ow < 8
         // Pixels of the reduce step's input run: a row, or the whole map when it is small.
@@ -52,8 +53,8 @@ struct BottleneckBlock: Sendable {
         if s.gathered.count < gatheredCount { s.gathered = [Float](repeating: 0, count: gatheredCount) }
         let rowCount = (whole ? oh * ow : ow) * (middle + outputs)
         if s.row.count < rowCount { s.row = [Float](repeating: 0, count: rowCount) }
-        s.middle.reshape(height: oh, width: ow, channels: middle)
-        output.reshape(height: oh, width: ow, channels: outputs)
+        s.middle.reshape(height: oh, width: ow, channels: middle, alignment: 1, border: 1)
+        output.reshape(height: oh, width: ow, channels: outputs, alignment: 1, border: 1)
         // Interior pixel (y, x) of the middle and output maps: start + y·line + x·channels.
         let (midStart, midLine) = (s.middle.offset(0, 0), s.middle.rowStride)
         let (outStart, outLine) = (output.offset(0, 0), output.rowStride)
@@ -139,7 +140,7 @@ struct BottleneckBlock: Sendable {
     /// Adds the skip of output row `oy` to that row at `y` and applies the PReLU.
     @inline(__always)
     private func finish(
-        _ y: UnsafeMutablePointer<Float>, row oy: Int, input: BorderedFeatureMap, _ x: UnsafePointer<Float>
+        _ y: UnsafeMutablePointer<Float>, row oy: Int, input: FeatureMap, _ x: UnsafePointer<Float>
     ) {
         Self.finishRow(
             y, width: input.width / stride, channels: outputs, slopes: activation.slopes,

@@ -22,11 +22,8 @@ extension FaceMesh {
     ///
     /// The detector places a box from the whole head's look, the mesh from the face's own points, so
     /// the blend is steadier than either. The weight and the lowering were chosen for face mesh v2's
-    /// points (the detector's mesh) from a small grid on detection-dev (WIDER FACE boxes, the defaults:
-    /// AP 0.837 with the presence check of the time; the mean of the two boxes with the top lowered
-    /// by a tenth, 0.815) and landmarks5-dev (boxes square from the brows, 20 px: the
-    /// labelled faces a box overlaps by IoU ≥ 0.5, 0.967; the detector's box alone 0.925), by
-    /// rewriting the boxes of one run (docs/what-is-reported.md).
+    /// points (the detector's mesh) from a small grid on the development sets' boxes (the figures
+    /// are in docs/what-is-reported.md).
     public func refinedBounds(_ box: Rect) -> Rect {
         let oval = ovalBounds
         let top = oval.y + oval.height * 0.15

@@ -25,12 +25,10 @@ extension FaceMesh {
     /// `measured` (O-Net's eyes, nose tip and mouth corners, and a nose base where one was measured).
     ///
     /// The eyes and mouth corners, which both measure, are the mean of the two: on the three sets with
-    /// landmark labels (accurate mode, 20 px, the face nearest the centre) the mean beats either alone —
-    /// NME O-Net / mesh / mean: landmarks5-dev 4.53 / 4.33 / 4.05 %, smile-dev 4.54 / 3.89 / 3.76 %,
-    /// pose-dev 7.33 / 6.52 / 6.39 % (docs/what-is-reported.md). The nose tip stays O-Net's (the mesh's
-    /// point 1 is the 3-D tip, which the sets' labels do not follow: 8.2 % against 4.5 % on
-    /// landmarks5-dev). The nose base, mouth bottom and cheeks come from the mesh, which measures
-    /// them; the generic face then estimates only the ears and ear tips.
+    /// landmark labels the mean beats either alone (docs/what-is-reported.md). The nose tip stays
+    /// O-Net's (the mesh's point 1 is the 3-D tip, which the sets' labels do not follow). The nose
+    /// base, mouth bottom and cheeks come from the mesh, which measures them; the generic face then
+    /// estimates only the ears and ear tips.
     public func measuredLandmarks(refining measured: [Landmark]) -> [Landmark] {
         var result: [Landmark] = []
         for type in LandmarkType.allCases {

@@ -28,14 +28,13 @@ struct FaceMeshRegion: Sendable, Equatable {
         rotation = Float(atan2(Double(leftEye.y - rightEye.y), Double(leftEye.x - rightEye.x)))
     }
 
-    /// The region as a `size` × `size` crop (``AffineCrop``), in region units: (0, 0) is the region's
-    /// top-left corner as the network sees it, (1, 1) its bottom-right, turned by ``rotation``.
-    /// (MediaPipe's OpenCV converter maps the region's corners onto the tensor's with
-    /// `warpPerspective`, in OpenCV's whole-number pixel-centre coordinates; its samples sit up to half
-    /// an image pixel plus side / (2 × `size`) from this crop's.)
-    func crop(size: Int) -> AffineCrop {
-        AffineCrop(
-            width: size, height: size, anchor: Point(x: 0.5, y: 0.5), center: center, scale: side,
-            unitPixels: Float(size), cos: cos(rotation), sin: sin(rotation))
+    /// The region as a `size` × `size` crop (``ImageCrop``): bilinear, the border replicated, RGB in
+    /// [0, 1], turned by ``rotation``. (MediaPipe's OpenCV converter maps the region's corners onto
+    /// the tensor's with `warpPerspective`, in OpenCV's whole-number pixel-centre coordinates; its
+    /// samples sit up to half an image pixel plus side / (2 × `size`) from this crop's.)
+    func crop(size: Int) -> ImageCrop {
+        ImageCrop(
+            center: center, width: side, height: side, angle: rotation, outputWidth: size, outputHeight: size,
+            border: .replicate, values: .unit)
     }
 }

@@ -21,10 +21,11 @@ struct FaceMeshStem: Sendable {
     }
 
     /// The layer on `input` (`height`×`width`×3 floats, even sizes) into `output` (reshaped to
-    /// half each size × 16, the first block's input); `padded` is a scratch buffer that grows as needed
-    /// and receives the input in the layout `apply(padded:height:width:into:)` reads.
+    /// half each size × 16, tight, with a one-pixel border: the first block's input); `padded` is a
+    /// scratch buffer that grows as needed and receives the input in the layout
+    /// `apply(padded:height:width:into:)` reads.
     func apply(
-        _ input: [Float], height h: Int, width w: Int, into output: inout BorderedFeatureMap, padded: inout [Float]
+        _ input: [Float], height h: Int, width w: Int, into output: inout FeatureMap, padded: inout [Float]
     ) {
         precondition(h % 2 == 0 && w % 2 == 0 && input.count >= h * w * 3)
         let line = (w + 1) * 3
@@ -44,13 +45,13 @@ struct FaceMeshStem: Sendable {
         apply(padded: padded, height: h, width: w, into: &output)
     }
 
-    /// The layer on an input already in the padded layout (`AffineCrop.rgbPadded` writes it): `height + 1`
+    /// The layer on an input already in the padded layout (`ImageCrop.sample(_:into:padding:)` writes it with padding 1): `height + 1`
     /// rows of `width + 1` pixels of 3 floats, the last pixel of each row and the last row zero.
-    func apply(padded: [Float], height h: Int, width w: Int, into output: inout BorderedFeatureMap) {
+    func apply(padded: [Float], height h: Int, width w: Int, into output: inout FeatureMap) {
         precondition(h % 2 == 0 && w % 2 == 0 && padded.count >= (h + 1) * (w + 1) * 3)
         let line = (w + 1) * 3
         let (oh, ow) = (h / 2, w / 2)
-        output.reshape(height: oh, width: ow, channels: 16)
+        output.reshape(height: oh, width: ow, channels: 16, alignment: 1, border: 1)
         let start = output.offset(0, 0)
         let outLine = output.rowStride
         padded.withUnsafeBufferPointer { padBuffer in

@@ -55,7 +55,7 @@ struct FaceMeshV2Estimator: Sendable {
     func points(in region: FaceMeshRegion, of image: RGBImage) -> Result {
         let crop = region.crop(size: FaceMeshV2Network.inputSize)
         let out = network.scratchPool.withScratch { scratch in
-            crop.rgbPadded(image, into: &scratch.padded)
+            crop.sample(image, into: &scratch.padded, padding: 1)
             return network.runPadded(scratch: &scratch)
         }
         let points = crop.imagePoints(out.landmarks, count: FaceMeshV2Network.pointCount)

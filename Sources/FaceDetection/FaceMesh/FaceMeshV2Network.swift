@@ -3,7 +3,7 @@
 /// logit from a 256×256 RGB face crop. The network only; the crop and the mapping back to the image
 /// live in `FaceMeshV2Estimator`.
 ///
-/// Input: 256×256×3 floats, channel-last, R, G, B in [0, 1]. Structure (`tools/convert_face_landmarker.py`,
+/// Input: 256×256×3 floats, channel-last, R, G, B in [0, 1]. Structure (`tools/models/convert_face_landmarker.py`,
 /// `Models/README.md`): the stem (3×3 stride 2 + PReLU, 128×128×16, as v1's), 34 bottleneck blocks
 /// down to 2×2×128 (`BottleneckBlock`), then one dense layer over that map's 512 values for the
 /// 1434 coordinates and the presence logit together. A value holds only immutable weights: share it
@@ -25,10 +25,10 @@ final class FaceMeshV2Network: Sendable {
     /// The working memory of a pass: the input in the stem's padded layout, two maps the blocks take
     /// turns writing, the blocks' own scratch and the dense output. One per thread, reused.
     struct Scratch {
-        /// The network's input with its zero row and column (`AffineCrop.rgbPadded` writes it).
+        /// The network's input with its zero row and column (`ImageCrop.sample(_:into:padding:)` writes it with padding 1).
         var padded: [Float] = []
         /// Block inputs and outputs, taking turns.
-        var first = BorderedFeatureMap(), second = BorderedFeatureMap()
+        var first = FeatureMap(), second = FeatureMap()
         /// A block's working memory.
         var block = BottleneckBlock.Scratch()
         /// The last map, tight, and the dense output.
@@ -78,7 +78,7 @@ final class FaceMeshV2Network: Sendable {
     }
 
     /// Runs the network on the input in `s.padded`, in the stem's padded layout (257 rows of 257
-    /// pixels, the last pixel of each row and the last row zero; `AffineCrop.rgbPadded` writes it).
+    /// pixels, the last pixel of each row and the last row zero; `ImageCrop.sample(_:into:padding:)` writes it with padding 1).
     func runPadded(scratch s: inout Scratch) -> Output {
         let n = Self.inputSize
         stem.apply(padded: s.padded, height: n, width: n, into: &s.first)
@@ -98,7 +98,8 @@ final class FaceMeshV2Network: Sendable {
     }
 
     /// The interior of `map` without its border, channel-last.
-    static func interior(of map: BorderedFeatureMap) -> [Float] {
+    static func interior(of map: FeatureMap) -> [Float] {
+        precondition(map.pixelStride == map.channels)
         var out = [Float]()
         out.reserveCapacity(map.height * map.width * map.channels)
         for y in 0..<map.height {

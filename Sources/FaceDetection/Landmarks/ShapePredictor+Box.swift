@@ -4,7 +4,7 @@ extension ShapePredictor {
     ///
     /// dlib's boxes are square, a little lower and smaller than MTCNN's (which reach from the
     /// hairline to the chin). Fitted on the 358 faces of `landmarks5-dev` that both the MTCNN peer
-    /// and dlib's HOG detector found (medians; `tools/shape5_check.py boxes`), with
+    /// and dlib's HOG detector found (medians; `tools/models/shape5_check.py boxes`), with
     /// s = √(width · height) of the MTCNN box: side = 0.966 s, centre moved down by 0.063 s.
     /// There, dlib's mean eye-centre error against the labels (in % of the inter-ocular distance;
     /// faces over 10 % in brackets) is 6.46 % (6.7 %) on mapped boxes, 6.46 % (6.4 %) on dlib's own

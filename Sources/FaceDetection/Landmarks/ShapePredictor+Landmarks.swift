@@ -25,7 +25,7 @@ extension ShapePredictor {
     ///
     /// Measured on landmarks5-dev with dlib's own boxes: the corner midpoints sit about 5 % of the
     /// inter-ocular distance below the labelled eye centres (pupils), and the nose base about 20 %
-    /// below the labelled nose tip (`tools/shape5_check.py boxes` gives the eye errors).
+    /// below the labelled nose tip (`tools/models/shape5_check.py boxes` gives the eye errors).
     static func landmarks(_ points: [Point]) -> [Landmark] {
         guard points.count == Part.allCases.count else { return [] }
         func mid(_ p: Part, _ q: Part) -> Point {

@@ -52,7 +52,7 @@ struct ShapePredictor: Sendable {
     let leaves: [Float]
 
     /// Reads a shape predictor from a model of kind `ERT5` (written by
-    /// `tools/convert_dlib_shape.py`); throws `ModelFileError` when a tensor is missing, has
+    /// `tools/models/convert_dlib_shape.py`); throws `ModelFileError` when a tensor is missing, has
     /// the wrong shape, or holds an index out of range.
     init(model: ModelFile) throws {
         try model.expectKind(Self.kind)

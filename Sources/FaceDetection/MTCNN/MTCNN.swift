@@ -219,15 +219,17 @@ struct MTCNN: Sendable {
         }
     }
 
-    /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box
-    /// (truncated corners; pixels outside the image are black). False for an empty box.
+    /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box (truncated
+    /// corners; pixels outside the image are black): an area crop (``ImageCrop``). False for an empty box.
     func crop(_ image: RGBImage, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
         let w = Int(c.inclusiveWidth)
         let h = Int(c.inclusiveHeight)
         guard w > 0, h > 0 else { return false }
-        scratch.resampler.resample(
-            image, left: Int(c.x1) - 1, top: Int(c.y1) - 1, width: w, height: h,
-            outputWidth: side, outputHeight: side, into: &scratch.input)
+        let crop = ImageCrop(
+            left: Int(c.x1) - 1, top: Int(c.y1) - 1, width: w, height: h, outputWidth: side, outputHeight: side,
+            values: .centred)
+        scratch.input.reshape(height: side, width: side, channels: 3, alignment: 1)
+        crop.sample(image, into: &scratch.input.values, reusing: &scratch.resampler)
         return true
     }
 }

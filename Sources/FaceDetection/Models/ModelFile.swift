@@ -1,5 +1,5 @@
 /// Reads the project's model container: named, typed tensors behind a magic number, a format
-/// version, a kind tag and a CRC-32 (layout in `Models/README.md`; writer: `tools/modelfile.py`).
+/// version, a kind tag and a CRC-32 (layout in `Models/README.md`; writer: `tools/models/modelfile.py`).
 /// Internal: an embedder meets only its errors, ``ModelFileError``.
 struct ModelFile: Sendable {
     /// Why a model could not be read (as ``ModelFileError``).

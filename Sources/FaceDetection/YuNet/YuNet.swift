@@ -8,14 +8,18 @@
 /// streamed by rows (`front`: stem to backbone 6; `back`: the stride-8 neck, head and output),
 /// so the only map held whole at stride 8 is backbone 6's (the skip into the neck) and none at
 /// strides 2 and 4: at 4000×3000 the maps take about 120 MB instead of 525, and rows stay in
-/// cache from layer to layer. Structure and tensor layout: `tools/convert_yunet.py`,
+/// cache from layer to layer. Structure and tensor layout: `tools/models/convert_yunet.py`,
 /// `Models/README.md`.
 final class YuNet: Sendable {
     private let stem: StemConvolution
-    private let backbone: [SeparableBlock]  // stages at strides 2, 4, 8, 16, 32: 1, 4, 2, 2, 2 blocks
-    private let neck32: SeparableBlock, neck16: SeparableBlock, neck8: SeparableBlock
-    private let heads: [SeparableBlock?]  // strides 8, 16, 32 (YuNet_n only)
-    private let outs: [SeparableBlock]  // strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10
+    /// The backbone's blocks, at strides `backboneStride`: 1, 4, 2, 2, 2 blocks at 2, 4, 8, 16, 32.
+    let backbone: [SeparableBlock]
+    /// The neck's blocks at strides 32, 16, 8.
+    let neck32: SeparableBlock, neck16: SeparableBlock, neck8: SeparableBlock
+    /// The heads at strides 8, 16, 32 (YuNet_n only).
+    let heads: [SeparableBlock?]
+    /// The output blocks at strides 8, 16, 32: 16 channels cls, obj, bbox×4, kps×10.
+    let outs: [SeparableBlock]
     /// Workspaces for passes: a new one is rounded up to a whole million floats so that photos of
     /// similar sizes share it. Larger ones (floats) are not kept: one huge photo does not pin its
     /// memory. A 12 MP photo's (4032×3024: about 32 M floats, 130 MB, with the first layers streamed)
@@ -75,75 +79,91 @@ final class YuNet: Sendable {
         let ph = ((max(image.height, 1) - 1) / 32 + 1) * 32
         let pw = ((max(image.width, 1) - 1) / 32 + 1) * 32
         let threads = max(1, min(threads, 16))
-        let layout = workspaceLayout(paddedHeight: ph, paddedWidth: pw, threads: threads)
+        let frontStrip = YuNetFrontStrip(backbone: backbone, paddedWidth: pw)
+        let backStrip = YuNetBackStrip(neck: neck8, head: heads[0], out: outs[0], paddedWidth: pw)
+        let layout = workspaceLayout(
+            paddedHeight: ph, paddedWidth: pw, threads: threads, streamed: max(frontStrip.count, backStrip.count))
         let workspace = workspaces.take(atLeast: layout.count)
         defer { workspaces.giveBack(workspace) }
-        // Safety: the workspace holds every map of the layout; each layer below reads and writes
-        // within its maps' counts (checked by the kernels' layouts), and strips write disjoint rows.
-        let maps = layout.maps(in: workspace.floats)
-        let (scratch, stripCount) = (maps.scratch, layout.stripCount)
+        // Safety: the workspace holds every place of the layout, each map below fits in its place
+        // (`FloatLayout.Place.map` checks), each layer reads and writes within its maps and its
+        // scratch strip, and strips write disjoint rows.
+        let floats = workspace.floats
+        func map(_ place: FloatLayout.Place, stride s: Int, channels: Int) -> FeatureMapView {
+            place.map(in: floats, height: ph / s, width: pw / s, channels: channels)
+        }
+        let (scratch, stripCount) = (SharedPointer(layout.scratch.pointer(in: floats)), layout.stripCount)
 
         let stopped = YuNetOutputs(levels: [])
         // Strides 2, 4 and 8, streamed in bands of stride-8 rows (a band's strips on the threads),
         // asking `shouldStop` between bands.
-        let rows8 = ph / 8
-        let bands = max(1, rows8 / max(1, bandRows))
-        let frontOutput = SharedPointer(maps.p8)
+        let p8 = map(layout.p8, stride: 8, channels: backbone[6].outputs)
+        let bands = max(1, p8.height / max(1, bandRows))
         for band in 0..<bands {
-            let (first, end) = (band * rows8 / bands, (band + 1) * rows8 / bands)
+            let (first, end) = (band * p8.height / bands, (band + 1) * p8.height / bands)
             forEachRowStrip(rows: end - first, threads: threads) { [self] strip, start, stop in
                 front(
                     image, paddedHeight: ph, paddedWidth: pw, rows: (first + start)..<(first + stop),
-                    scratch: scratch.pointer + strip * stripCount, into: frontOutput)
+                    layout: frontStrip, scratch: scratch.pointer + strip * stripCount, into: p8)
             }
             if shouldStop() { return stopped }
         }
         trace(
             "stem+backbone.0+pool.4+backbone.1+backbone.2+backbone.3+backbone.4+pool.8+backbone.5+backbone.6")
         // Stride 16: 2 blocks (into p16); 32: 2 (ends in b).
-        pool(maps.p8, channels: backbone[6].outputs, stride: 16, ph, pw, threads, into: maps.b)
+        let pooled16 = map(layout.b, stride: 16, channels: p8.channels)
+        pool(p8, threads, into: pooled16)
         trace("pool.16")
-        block(backbone[7], maps.b, stride: 16, ph, pw, threads, scratch, into: maps.a)
+        let a16 = map(layout.a, stride: 16, channels: backbone[7].outputs)
+        block(backbone[7], pooled16, threads, scratch, into: a16)
         trace("backbone.7")
-        block(backbone[8], maps.a, stride: 16, ph, pw, threads, scratch, into: maps.p16)
+        let p16 = map(layout.p16, stride: 16, channels: backbone[8].outputs)
+        block(backbone[8], a16, threads, scratch, into: p16)
         trace("backbone.8")
         if shouldStop() { return stopped }
-        pool(maps.p16, channels: backbone[8].outputs, stride: 32, ph, pw, threads, into: maps.b)
+        let pooled32 = map(layout.b, stride: 32, channels: p16.channels)
+        pool(p16, threads, into: pooled32)
         trace("pool.32")
-        block(backbone[9], maps.b, stride: 32, ph, pw, threads, scratch, into: maps.a)
+        let a32 = map(layout.a, stride: 32, channels: backbone[9].outputs)
+        block(backbone[9], pooled32, threads, scratch, into: a32)
         trace("backbone.9")
-        block(backbone[10], maps.a, stride: 32, ph, pw, threads, scratch, into: maps.b)
+        let b32 = map(layout.b, stride: 32, channels: backbone[10].outputs)
+        block(backbone[10], a32, threads, scratch, into: b32)
         trace("backbone.10")
         if shouldStop() { return stopped }
         // Neck: top-down, each level plus the upsampled level above; stride 8 streamed with its
         // head and output block.
-        block(neck32, maps.b, stride: 32, ph, pw, threads, scratch, into: maps.n32)
+        let n32 = map(layout.n32, stride: 32, channels: neck32.outputs)
+        block(neck32, b32, threads, scratch, into: n32)
         trace("neck.32")
-        upsampleAdd(maps.n32, maps.p16, channels: neck16.inputs, stride: 16, ph, pw, threads, into: maps.a)
+        let up16 = map(layout.a, stride: 16, channels: neck16.inputs)
+        upsampleAdd(n32, p16, threads, into: up16)
         trace("upsample.16")
-        block(neck16, maps.a, stride: 16, ph, pw, threads, scratch, into: maps.n16)
+        let n16 = map(layout.n16, stride: 16, channels: neck16.outputs)
+        block(neck16, up16, threads, scratch, into: n16)
         trace("neck.16")
         if shouldStop() { return stopped }
-        let (skip8, low8, output8) = (SharedPointer(maps.p8), SharedPointer(maps.n16), SharedPointer(maps.outputs[0]))
-        forEachRowStrip(rows: rows8, threads: threads) { [self] strip, start, stop in
+        let out8 = map(layout.outputs[0], stride: 8, channels: outs[0].outputs)
+        forEachRowStrip(rows: out8.height, threads: threads) { [self] strip, start, stop in
             back(
-                skip8, low8, paddedHeight: ph, paddedWidth: pw, rows: start..<stop,
-                scratch: scratch.pointer + strip * stripCount, into: output8)
+                p8, n16, rows: start..<stop, layout: backStrip, scratch: scratch.pointer + strip * stripCount,
+                into: out8)
         }
         trace(heads[0] == nil ? "upsample.8+neck.8+out.8" : "upsample.8+neck.8+head.8+out.8")
         if shouldStop() { return stopped }
-        var levels = [Self.level(maps.outputs[0], stride: 8, rows: ph / 8, columns: pw / 8)]
+        var levels = [Self.level(out8, stride: 8)]
         trace("level.8")
-        for (i, (s, n)) in zip([16, 32], [maps.n16, maps.n32]).enumerated() {
-            var input = UnsafePointer(n)
+        for (i, (s, n)) in zip([16, 32], [n16, n32]).enumerated() {
+            var input = n
             if let head = heads[i + 1] {
-                block(head, n, stride: s, ph, pw, threads, scratch, into: maps.a)
+                input = map(layout.a, stride: s, channels: head.outputs)
+                block(head, n, threads, scratch, into: input)
                 trace("head.\(s)")
-                input = UnsafePointer(maps.a)
             }
-            block(outs[i + 1], input, stride: s, ph, pw, threads, scratch, into: maps.outputs[i + 1])
+            let output = map(layout.outputs[i + 1], stride: s, channels: outs[i + 1].outputs)
+            block(outs[i + 1], input, threads, scratch, into: output)
             trace("out.\(s)")
-            levels.append(Self.level(maps.outputs[i + 1], stride: s, rows: ph / s, columns: pw / s))
+            levels.append(Self.level(output, stride: s))
             trace("level.\(s)")
         }
         return YuNetOutputs(levels: levels)
@@ -172,20 +192,21 @@ final class YuNet: Sendable {
     }
 
     /// The workspace of a pass on an image padded to `paddedWidth`×`paddedHeight` with `threads`
-    /// strips. Held whole: p8 (backbone 6, at stride 8), the maps at strides 16 and 32 (a and b take
-    /// turns as layer input and output; the skip map p16 and the neck maps have their own) and the
-    /// head outputs. The layers at strides 2 and 4 and the stride-8 ones hold no map: `front`
-    /// streams the backbone by rows into p8, `back` the stride-8 neck and head.
-    private func workspaceLayout(paddedHeight ph: Int, paddedWidth pw: Int, threads: Int) -> YuNetWorkspaceLayout {
+    /// strips, `streamed` floats per strip for the streamed layers (the larger of `YuNetFrontStrip`'s
+    /// and `YuNetBackStrip`'s counts). Held whole: p8 (backbone 6, at stride 8), the maps at strides
+    /// 16 and 32 (a and b take turns as layer input and output; the skip map p16 and the neck maps
+    /// have their own) and the head outputs. The layers at strides 2 and 4 and the stride-8 ones hold
+    /// no map: `front` streams the backbone by rows into p8, `back` the stride-8 neck and head.
+    private func workspaceLayout(paddedHeight ph: Int, paddedWidth pw: Int, threads: Int, streamed: Int)
+        -> YuNetWorkspaceLayout
+    {
         func pixels(_ s: Int) -> Int { (ph / s) * (pw / s) }
         var ab = backbone[6].outputs * pixels(16)
         for k in 7..<11 { ab = max(ab, backbone[k].outputs * pixels(Self.backboneStride[k])) }
         ab = max(ab, neck16.inputs * pixels(16))
         for (i, head) in heads.enumerated().dropFirst() { ab = max(ab, (head?.outputs ?? 0) * pixels(8 << i)) }
         let laterBlocks = backbone[7...] + [neck32, neck16] + heads.dropFirst().compactMap { $0 } + outs.dropFirst()
-        let strip = laterBlocks.reduce(max(frontScratchCount(paddedWidth: pw), backScratchCount(paddedWidth: pw))) {
-            max($0, $1.scratchCount(width: pw / 16))
-        }
+        let strip = laterBlocks.reduce(streamed) { max($0, $1.scratchCount(width: pw / 16)) }
         return YuNetWorkspaceLayout(
             alternating: ab, p8: backbone[6].outputs * pixels(8), p16: backbone[8].outputs * pixels(16),
             n16: neck16.outputs * pixels(16), n32: neck32.outputs * pixels(32),
@@ -193,63 +214,37 @@ final class YuNet: Sendable {
     }
 
     /// The stride at which backbone block k runs.
-    private static let backboneStride = [2, 4, 4, 4, 4, 8, 8, 16, 16, 32, 32]
+    static let backboneStride = [2, 4, 4, 4, 4, 8, 8, 16, 16, 32, 32]
 
     /// Stride-8 rows per band of `run`'s streamed first layers (about 1000 image rows: a
     /// cancelled search stops within a band; each band boundary recomputes about 10 stride-2 rows).
     static let frontBandRows = 128
 
-    /// Floats of scratch one strip of `front` needs: the stem's three input rows and its output
-    /// row, each stream's ring, the output rows kept for the next layer (two before a pool).
-    private func frontScratchCount(paddedWidth pw: Int) -> Int {
-        let (w2, w4) = (pw / 2, pw / 4)
-        var count = 3 * StemConvolution.rowCount(outputWidth: w2) + 16 * w2
-        count += backbone[0].scratchCount(width: w2) + 2 * backbone[0].outputs * w2 + backbone[0].outputs * w4
-        for k in 1...4 { count += backbone[k].scratchCount(width: w4) + backbone[k].outputs * w4 }
-        count += backbone[4].outputs * w4  // backbone 4 keeps two rows
-        let w8 = pw / 8
-        count += backbone[4].outputs * w8 + backbone[5].scratchCount(width: w8) + backbone[5].outputs * w8
-        return count + backbone[6].scratchCount(width: w8)
-    }
-
-    /// Floats of scratch one strip of `back` needs: the upsampled row, each stream's ring and
-    /// output row.
-    private func backScratchCount(paddedWidth pw: Int) -> Int {
-        let w8 = pw / 8
-        var count = neck8.inputs * w8 + neck8.scratchCount(width: w8) + neck8.outputs * w8
-        if let head = heads[0] { count += head.scratchCount(width: w8) + head.outputs * w8 }
-        return count + outs[0].scratchCount(width: w8)
-    }
-
     /// Rows `rows` of the stride-8 outputs (16 channels) into `output`, streamed from the skip map
     /// `skip` (backbone 6) and the stride-16 neck map `low`: upsample-add, neck 8, head 8 (if the
     /// model has it), out 8, each keeping only the rows the next one still needs, in `scratch`
-    /// (`backScratchCount` floats).
+    /// (laid out by `layout`).
     private func back(
-        _ skip: SharedPointer<Float>, _ low: SharedPointer<Float>, paddedHeight ph: Int, paddedWidth pw: Int,
-        rows: Range<Int>, scratch: UnsafeMutablePointer<Float>, into output: SharedPointer<Float>
+        _ skip: FeatureMapView, _ low: FeatureMapView, rows: Range<Int>, layout: YuNetBackStrip,
+        scratch: UnsafeMutablePointer<Float>, into output: FeatureMapView
     ) {
         guard !rows.isEmpty else { return }
-        let (h8, w8, w16, c) = (ph / 8, pw / 8, pw / 16, neck8.inputs)
-        var free = scratch
-        // Safety: the pieces below add up to backScratchCount(paddedWidth: pw) floats.
-        func take(_ count: Int) -> UnsafeMutablePointer<Float> {
-            defer { free += count }
-            return free
-        }
-        let upsampledRow = take(c * w8)
-        var neck = SeparableBlock.RowStream(neck8, height: h8, width: w8, scratch: take(neck8.scratchCount(width: w8)))
-        let neckRow = take(neck8.outputs * w8)
+        let (h8, w8, c) = (output.height, output.width, skip.channels)
+        precondition(skip.height == h8 && skip.width == w8 && low.width == w8 / 2 && low.channels == c)
+        precondition(c == neck8.inputs && output.channels == outs[0].outputs)
+        let upsampledRow = layout.upsampled.pointer(in: scratch)
+        var neck = SeparableBlock.RowStream(neck8, height: h8, width: w8, scratch: layout.neckRing.pointer(in: scratch))
+        let neckRow = layout.neckRow.pointer(in: scratch)
         var head = heads[0].map {
-            SeparableBlock.RowStream($0, height: h8, width: w8, scratch: take($0.scratchCount(width: w8)))
+            SeparableBlock.RowStream($0, height: h8, width: w8, scratch: layout.headRing!.pointer(in: scratch))
         }
-        let headRow = take((heads[0]?.outputs ?? 0) * w8)
+        let headRow = layout.headRow.pointer(in: scratch)
         var last = SeparableBlock.RowStream(
-            outs[0], height: h8, width: w8, scratch: take(outs[0].scratchCount(width: w8)))
+            outs[0], height: h8, width: w8, scratch: layout.outRing.pointer(in: scratch))
         // Row r of the skip map plus the stride-16 row r / 2, each pixel twice.
         func upsampled(_ r: Int) -> UnsafePointer<Float> {
             ChannelLastResampling.upsampleAddRow(
-                skip.pointer + r * w8 * c, low.pointer + (r / 2) * w16 * c, width: w8, channels: c, into: upsampledRow)
+                skip.row(r), low.row(r / 2), width: w8, channels: c, into: upsampledRow)
             return UnsafePointer(upsampledRow)
         }
         func necked(_ r: Int) -> UnsafePointer<Float> {
@@ -260,55 +255,48 @@ final class YuNet: Sendable {
             head!.row(r, input: necked, into: headRow)
             return UnsafePointer(headRow)
         }
-        let no = outs[0].outputs
         for y in rows {
             if head == nil {
-                last.row(y, input: necked, into: output.pointer + y * w8 * no)
+                last.row(y, input: necked, into: output.row(y))
             } else {
-                last.row(y, input: headed, into: output.pointer + y * w8 * no)
+                last.row(y, input: headed, into: output.row(y))
             }
         }
     }
 
     /// Rows `rows` of the stride-8 map that the backbone makes up to block 6 (stem, backbone 0,
-    /// pool, backbones 1–4, pool, backbones 5 and 6) into `output`, streamed: each layer keeps only the rows its next
-    /// layer still needs (`SeparableBlock.RowStream`) in `scratch` (`frontScratchCount` floats),
-    /// so no map at stride 2 or 4 is ever whole. A strip recomputes the few rows around its edges
-    /// that its neighbours also compute, each exactly as they do, so results do not depend on how
-    /// rows are cut into strips and bands.
+    /// pool, backbones 1–4, pool, backbones 5 and 6) into `output`, streamed: each layer keeps only
+    /// the rows its next layer still needs (`SeparableBlock.RowStream`) in `scratch` (laid out by
+    /// `layout`), so no map at stride 2 or 4 is ever whole. A strip recomputes the few rows around
+    /// its edges that its neighbours also compute, each exactly as they do, so results do not
+    /// depend on how rows are cut into strips and bands.
     private func front(
-        _ image: RGBImage, paddedHeight ph: Int, paddedWidth pw: Int, rows: Range<Int>,
-        scratch: UnsafeMutablePointer<Float>, into output: SharedPointer<Float>
+        _ image: RGBImage, paddedHeight ph: Int, paddedWidth pw: Int, rows: Range<Int>, layout: YuNetFrontStrip,
+        scratch: UnsafeMutablePointer<Float>, into output: FeatureMapView
     ) {
         guard !rows.isEmpty else { return }
         let (h2, w2, h4, w4, w8) = (ph / 2, pw / 2, ph / 4, pw / 4, pw / 8)
-        var free = scratch
-        // Safety: the pieces below add up to frontScratchCount(paddedWidth: pw) floats.
-        func take(_ count: Int) -> UnsafeMutablePointer<Float> {
-            defer { free += count }
-            return free
-        }
-        let fillCount = StemConvolution.rowCount(outputWidth: w2)
-        let filled = take(3 * fillCount)
-        let stemRow = take(16 * w2)
+        precondition(output.height == ph / 8 && output.width == w8 && output.channels == backbone[6].outputs)
+        let fillCount = layout.fillCount
+        let filled = layout.filled.pointer(in: scratch)
+        let stemRow = layout.stemRow.pointer(in: scratch)
         let c0 = backbone[0].outputs
         var block0 = SeparableBlock.RowStream(
-            backbone[0], height: h2, width: w2, scratch: take(backbone[0].scratchCount(width: w2)))
-        let rows0 = take(2 * c0 * w2)
-        let pooled4 = take(c0 * w4)
+            backbone[0], height: h2, width: w2, scratch: layout.rings[0].pointer(in: scratch))
+        let rows0 = layout.rows[0].pointer(in: scratch)
+        let pooled4 = layout.pooled[0].pointer(in: scratch)
         func stream(_ k: Int) -> SeparableBlock.RowStream {
-            SeparableBlock.RowStream(
-                backbone[k], height: h4, width: w4, scratch: take(backbone[k].scratchCount(width: w4)))
+            SeparableBlock.RowStream(backbone[k], height: h4, width: w4, scratch: layout.rings[k].pointer(in: scratch))
         }
         var block1 = stream(1)
-        let rows1 = take(backbone[1].outputs * w4)
+        let rows1 = layout.rows[1].pointer(in: scratch)
         var block2 = stream(2)
-        let rows2 = take(backbone[2].outputs * w4)
+        let rows2 = layout.rows[2].pointer(in: scratch)
         var block3 = stream(3)
-        let rows3 = take(backbone[3].outputs * w4)
+        let rows3 = layout.rows[3].pointer(in: scratch)
         var block4 = stream(4)
         let c4 = backbone[4].outputs
-        let rows4 = take(2 * c4 * w4)
+        let rows4 = layout.rows[4].pointer(in: scratch)
         // Stem row r from image rows 2r − 1 … 2r + 1; image row iy is filled into slot (iy + 1) mod 3,
         // so the row shared by stem rows r and r + 1 is filled once.
         var slotRow = [Int.min, Int.min, Int.min]
@@ -346,12 +334,12 @@ final class YuNet: Sendable {
             return UnsafePointer(rows3)
         }
         let h8 = ph / 8
-        let pooled8 = take(c4 * w8)
+        let pooled8 = layout.pooled[1].pointer(in: scratch)
         var block5 = SeparableBlock.RowStream(
-            backbone[5], height: h8, width: w8, scratch: take(backbone[5].scratchCount(width: w8)))
-        let rows5 = take(backbone[5].outputs * w8)
+            backbone[5], height: h8, width: w8, scratch: layout.rings[5].pointer(in: scratch))
+        let rows5 = layout.rows[5].pointer(in: scratch)
         var block6 = SeparableBlock.RowStream(
-            backbone[6], height: h8, width: w8, scratch: take(backbone[6].scratchCount(width: w8)))
+            backbone[6], height: h8, width: w8, scratch: layout.rings[6].pointer(in: scratch))
         // Stride-8 row r: backbone 4's rows 2r and 2r + 1, max-pooled.
         func pool8(_ r: Int) -> UnsafePointer<Float> {
             block4.row(2 * r, input: output3, into: rows4)
@@ -363,66 +351,58 @@ final class YuNet: Sendable {
             block5.row(r, input: pool8, into: rows5)
             return UnsafePointer(rows5)
         }
-        let c6 = backbone[6].outputs
-        for y in rows { block6.row(y, input: output5, into: output.pointer + y * w8 * c6) }
+        for y in rows { block6.row(y, input: output5, into: output.row(y)) }
     }
 
-    /// `block` on the map at `stride` into `output`, in row strips.
+    /// `block` on `input` into `output` (the same size), in row strips, each with its own piece of
+    /// `scratch` (the workspace's strips).
     private func block(
-        _ block: SeparableBlock, _ input: UnsafePointer<Float>, stride s: Int, _ ph: Int, _ pw: Int, _ threads: Int,
-        _ scratch: SharedPointer<Float>, into output: UnsafeMutablePointer<Float>
+        _ block: SeparableBlock, _ input: FeatureMapView, _ threads: Int, _ scratch: SharedPointer<Float>,
+        into output: FeatureMapView
     ) {
-        let (h, w) = (ph / s, pw / s)
-        let src = SharedPointer(UnsafeMutablePointer(mutating: input))
-        let dst = SharedPointer(output)
+        let (h, w) = (input.height, input.width)
+        precondition(input.channels == block.inputs && output.channels == block.outputs)
+        precondition(output.height == h && output.width == w)
         let stride = block.scratchCount(width: w)
         forEachRowStrip(rows: h, threads: threads) { strip, start, end in
             block.apply(
-                src.pointer, height: h, width: w, rows: start..<end, scratch: scratch.pointer + strip * stride,
-                into: dst.pointer)
+                input.floats, height: h, width: w, rows: start..<end, scratch: scratch.pointer + strip * stride,
+                into: output.floats)
         }
     }
 
-    /// 2×2 max-pool of the map at `stride / 2` into the map at `stride`.
-    private func pool(
-        _ input: UnsafePointer<Float>, channels nc: Int, stride s: Int, _ ph: Int, _ pw: Int, _ threads: Int,
-        into output: UnsafeMutablePointer<Float>
-    ) {
-        let (h, w) = (ph / s, pw / s)
-        let src = SharedPointer(UnsafeMutablePointer(mutating: input))
-        let dst = SharedPointer(output)
-        forEachRowStrip(rows: h, threads: threads) { _, start, end in
+    /// 2×2 max-pool of `input` into `output` (half its size).
+    private func pool(_ input: FeatureMapView, _ threads: Int, into output: FeatureMapView) {
+        let (w, nc) = (output.width, output.channels)
+        precondition(input.height == 2 * output.height && input.width == 2 * w && input.channels == nc)
+        forEachRowStrip(rows: output.height, threads: threads) { _, start, end in
             for y in start..<end {
-                let top = src.pointer + 2 * y * 2 * w * nc
-                ChannelLastResampling.maxPoolRow(
-                    top, top + 2 * w * nc, width: w, channels: nc, into: dst.pointer + y * w * nc)
+                let top = input.row(2 * y)
+                ChannelLastResampling.maxPoolRow(top, top + 2 * w * nc, width: w, channels: nc, into: output.row(y))
             }
         }
     }
 
-    /// `skip` (at `stride`) plus the map at `2·stride` upsampled ×2, into `output`.
+    /// `skip` plus `low` (half its size) upsampled ×2, into `output`.
     private func upsampleAdd(
-        _ low: UnsafePointer<Float>, _ skip: UnsafePointer<Float>, channels nc: Int, stride s: Int, _ ph: Int,
-        _ pw: Int, _ threads: Int, into output: UnsafeMutablePointer<Float>
+        _ low: FeatureMapView, _ skip: FeatureMapView, _ threads: Int, into output: FeatureMapView
     ) {
-        let (h, w) = (ph / s, pw / s)
-        let lowp = SharedPointer(UnsafeMutablePointer(mutating: low))
-        let skipp = SharedPointer(UnsafeMutablePointer(mutating: skip))
-        let dst = SharedPointer(output)
-        forEachRowStrip(rows: h, threads: threads) { _, start, end in
+        let (w, nc) = (output.width, output.channels)
+        precondition(skip.height == output.height && skip.width == w && skip.channels == nc)
+        precondition(low.height == output.height / 2 && low.width == w / 2 && low.channels == nc)
+        forEachRowStrip(rows: output.height, threads: threads) { _, start, end in
             for y in start..<end {
                 ChannelLastResampling.upsampleAddRow(
-                    skipp.pointer + y * w * nc, lowp.pointer + (y / 2) * (w / 2) * nc, width: w, channels: nc,
-                    into: dst.pointer + y * w * nc)
+                    skip.row(y), low.row(y / 2), width: w, channels: nc, into: output.row(y))
             }
         }
     }
 
     /// One stride's outputs from its 16-channel head map: sigmoid of cls and obj (by
     /// `exponential`, within a few ulp of the C library's), raw bbox and kps.
-    private static func level(_ o: UnsafeMutablePointer<Float>, stride: Int, rows: Int, columns: Int)
-        -> YuNetOutputs.Level
-    {
+    private static func level(_ map: FeatureMapView, stride: Int) -> YuNetOutputs.Level {
+        precondition(map.channels == 16)
+        let (o, rows, columns) = (map.floats, map.height, map.width)
         let cells = rows * columns
         // Channels `first ..< first + count` of every cell, cell after cell.
         func channels(_ first: Int, _ count: Int) -> [Float] {

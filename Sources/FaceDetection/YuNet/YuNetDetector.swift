@@ -5,7 +5,8 @@
 /// suppression merges the levels.
 ///
 /// The network finds a face reliably from about 10 to about 400 of its input pixels wide
-/// (`tools/scale_sweep.py`: the astronaut's face at 12–448 px gives one box scoring 0.74–0.96; at
+/// (`tools/acceptance/synthetic_scenes.py sweep`: the astronaut's face at 12–448 px gives one box
+/// scoring 0.74–0.96; at
 /// 512 px a second box appears, from 576 px the face breaks into 2–22 boxes). So every level but the
 /// last keeps only faces up to `largestKept` (320) of its pixels, the next level (8 times smaller)
 /// keeps faces from 3/4 of that (30 of its pixels) up, and the last level keeps everything: each

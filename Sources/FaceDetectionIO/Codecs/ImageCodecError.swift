@@ -63,6 +63,9 @@ public enum ImageCodecError: Error, CustomStringConvertible, Sendable, Equatable
     /// "path: reason".
     public var description: String { "\(path): \(reason)" }
 
+    /// The failed write of an image file, as `.cannotWrite`.
+    init(_ error: FileWriteError) { self = .cannotWrite(path: error.path, errno: error.errno) }
+
     /// The same error about another file (the output path of an encoding that was given none).
     func about(_ path: String) -> ImageCodecError {
         switch self {

@@ -86,13 +86,22 @@ enum ShimEncoding {
     static func write<Status: ShimStatus>(
         to path: String, failure: (Status) -> ImageCodecError, _ encode: (_ fd: Int32, inout Status) -> Void
     ) throws(ImageCodecError) {
-        let writer = try AtomicFileWriter(path: path)
+        let writer: AtomicFileWriter
+        do {
+            writer = try AtomicFileWriter(path: path)
+        } catch {
+            throw ImageCodecError(error)
+        }
         try writer.write { fd throws(ImageCodecError) in
             var status = Status()
             encode(fd, &status)
             if status.code == 3 { throw ImageCodecError.cannotWrite(path: path, errno: status.systemError) }
             if status.code != 0 { throw failure(status) }
         }
-        try writer.commit()
+        do {
+            try writer.commit()
+        } catch {
+            throw ImageCodecError(error)
+        }
     }
 }

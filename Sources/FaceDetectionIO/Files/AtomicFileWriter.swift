@@ -13,14 +13,14 @@ package final class AtomicFileWriter {
     private var fd: Int32
 
     /// Writes `bytes` to `path` atomically. Errors name `path`.
-    package static func write(_ bytes: [UInt8], to path: String) throws(ImageCodecError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
         let writer = try AtomicFileWriter(path: path)
         try writer.write(bytes)
         try writer.commit()
     }
 
     /// Starts writing `path`: creates its temporary file. Errors name `path`.
-    package init(path: String) throws(ImageCodecError) {
+    package init(path: String) throws(FileWriteError) {
         self.path = path
         temporary = Self.temporaryPath(for: path)
         fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -31,7 +31,7 @@ package final class AtomicFileWriter {
     deinit { abandon() }
 
     /// Appends `bytes` to the temporary file; on failure the file is abandoned.
-    package func write(_ bytes: [UInt8]) throws(ImageCodecError) {
+    package func write(_ bytes: [UInt8]) throws(FileWriteError) {
         precondition(fd >= 0, "AtomicFileWriter: write after commit or abandon")
         if let code = writeAll(bytes, to: fd) {
             abandon()
@@ -52,7 +52,7 @@ package final class AtomicFileWriter {
     }
 
     /// Renames the finished temporary file to `path`; on failure it is removed instead.
-    package func commit() throws(ImageCodecError) {
+    package func commit() throws(FileWriteError) {
         precondition(fd >= 0, "AtomicFileWriter: commit after commit or abandon")
         let closed = close(fd)
         fd = -1
@@ -81,8 +81,8 @@ package final class AtomicFileWriter {
     }
 
     /// "path: cannot write: reason".
-    private static func failure(_ path: String, _ code: Int32) -> ImageCodecError {
-        ImageCodecError.cannotWrite(path: path, errno: code)
+    private static func failure(_ path: String, _ code: Int32) -> FileWriteError {
+        FileWriteError(path: path, errno: code)
     }
 }
 

@@ -2,7 +2,7 @@ import FaceDetectionIO
 import Foundation
 import Testing
 
-/// The inputs the fuzzers once failed on (`Fixtures/fuzz/image/` and `heif/`; `tools/fuzz.sh`
+/// The inputs the fuzzers once failed on (`Fixtures/fuzz/image/` and `heif/`; `tools/dev/fuzz.sh`
 /// replays them under AddressSanitizer): each is refused with a one-line error naming it.
 struct FuzzRegressionTests {
     /// The regression inputs of the image and heif targets.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FaceDetectionIO
 
-/// HEIF (HEIC) and AVIF through libheif: the fixtures of tools/make_heif_webp_fixtures.py, the
+/// HEIF (HEIC) and AVIF through libheif: the fixtures of tools/fixtures/make_heif_webp_fixtures.py, the
 /// file's own transforms, alpha, and hostile files.
 struct HEIFDecodeTests {
     private func read(_ name: String, limits: DecodeLimits = .init()) throws -> DecodedImage {

@@ -1,7 +1,7 @@
 import FaceDetection
 import Foundation
 
-/// Reading the reference decodes written by tools/make_codec_fixtures.py, and comparing images.
+/// Reading the reference decodes written by tools/fixtures/make_codec_fixtures.py, and comparing images.
 enum ReferencePixels {
     /// A binary PPM (P6, maxval 255) as an `RGBImage`.
     static func readPPM(_ path: String) throws -> RGBImage {

@@ -3,7 +3,7 @@ import FaceDetectionIO
 import Foundation
 import Testing
 
-/// WebP through libwebp: the fixtures of tools/make_heif_webp_fixtures.py (lossy, lossless, alpha,
+/// WebP through libwebp: the fixtures of tools/fixtures/make_heif_webp_fixtures.py (lossy, lossless, alpha,
 /// EXIF orientation, an animation) and hostile files.
 struct WebPDecodeTests {
     private func read(_ name: String, limits: DecodeLimits = .init()) throws -> DecodedImage {

@@ -83,7 +83,7 @@ import Testing
         #expect(stages == [.detection])
     }
 
-    /// Without cancellation every stage runs, in order.
+    /// Without cancellation every stage runs, in order, each followed by a check but the last.
     @Test func everyStageRunsInOrder() throws {
         let withContours = FaceDetector(
             options: .init(
@@ -91,7 +91,12 @@ import Testing
         var stages: [FaceDetector.Stage] = []
         let faces = withContours.run(on: astronaut) { stages.append($0) }
         #expect(!faces.isEmpty)
-        #expect(stages == [.detection, .points, .contours])
+        let measuring: [any FaceStage.Type] = [
+            ONetPointsStage.self, FaceMeshStage.self, MeshPresenceStage.self, MeshBoundsStage.self,
+            ContoursStage.self, DuplicateFacesStage.self, BlendshapesStage.self, NoseBaseStage.self,
+            FaceAttributesStage.self,
+        ]
+        #expect(stages == [.detection] + measuring.map(FaceDetector.Stage.init))
     }
 
     /// YuNet's search asks whether to stop between groups of its layers, and stops at the first

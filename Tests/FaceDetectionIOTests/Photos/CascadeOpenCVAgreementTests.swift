@@ -4,7 +4,7 @@ import Testing
 
 @testable import FaceDetection
 
-/// OpenCV 4.14's results on the fixture photos (tools/make_cascade_golden.py).
+/// OpenCV 4.14's results on the fixture photos (tools/fixtures/make_cascade_golden.py).
 struct OpenCVReference: Decodable {
     struct Resized: Decodable { var width: Int, height: Int, crc32: UInt32 }
     struct Entry: Decodable {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FaceDetection
 
-/// MediaPipe's own pipeline (its detector, region and models, `tools/face_landmarker_golden.py`) on
+/// MediaPipe's own pipeline (its detector, region and models, `tools/fixtures/face_landmarker_golden.py`) on
 /// the fixture photos, against the estimator on the detector's face (YuNet_n's box, O-Net's eyes):
 /// the regions differ, so the points and coefficients agree only within what the region moves them.
 private let golden: ModelFile? = try? ModelFile(

@@ -180,7 +180,7 @@ func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
     let bytes = CascadeClassifier.Builtin.frontalFaceAlt2.modelBytes
     #expect(throws: ModelFile.Error.truncated) { try CascadeClassifier(modelBytes: Array(bytes.prefix(20))) }
     #expect(throws: ModelFile.Error.badMagic) { try CascadeClassifier(modelBytes: Array(repeating: 7, count: 64)) }
-    // A valid container of another kind (written by tools/modelfile.py, kind "TEST").
+    // A valid container of another kind (written by tools/models/modelfile.py, kind "TEST").
     let other: [UInt8] = [
         70, 68, 77, 79, 68, 69, 76, 0, 1, 0, 0, 0, 84, 69, 83, 84, 4, 0, 0, 0, 1, 0, 97, 0, 2, 2, 0, 0, 0, 3, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 63, 0, 0, 128, 63, 0, 0, 192, 63, 0, 0, 0, 64, 0, 0, 32, 64, 1, 0, 98, 1, 1, 2, 0,

@@ -49,7 +49,7 @@ import Testing
         bounds: Rect(x: 30 - 20 / 3, y: 25 - 20 / 3, width: 40 / 3, height: 40 / 3),
         rightEye: Point(x: 25, y: 20), leftEye: Point(x: 35, y: 20))
     #expect(abs(region.side - 20) < 1e-4)
-    let crop = region.crop(size: 10).rgbScalar(image)
+    let crop = region.crop(size: 10).bilinearScalar(image)
     for j in 0..<10 {
         for i in 0..<10 {
             let (x, y) = (20 + 2 * Float(i) + 0.5, 15 + 2 * Float(j) + 0.5)
@@ -64,7 +64,6 @@ import Testing
 /// reach past every edge of an odd-sized random image (the border is replicated), and on one inside it.
 @Test func faceMeshCropMatchesScalarTwin() {
     let image = randomImage(width: 37, height: 23, seed: 5)
-    var crop: [Float] = []
     for (bounds, tilt) in [
         (Rect(x: -10, y: -8, width: 50, height: 40), Float(0.4)), (Rect(x: 5, y: 3, width: 20, height: 14), 0),
         (Rect(x: 20, y: 10, width: 30, height: 30), -2.5), (Rect(x: 0, y: 0, width: 1, height: 1), 1),
@@ -72,8 +71,9 @@ import Testing
         let region = FaceMeshRegion(
             bounds: bounds, rightEye: Point(x: 0, y: 0), leftEye: Point(x: cos(tilt), y: sin(tilt)))
         for size in [1, 7, 16, 20] {
-            region.crop(size: size).rgbPadded(image, into: &crop)
-            let expected = region.crop(size: size).rgbScalar(image)
+            var crop: [Float] = []
+            region.crop(size: size).sample(image, into: &crop, padding: 1)
+            let expected = region.crop(size: size).bilinearScalar(image)
             // The stem's padded layout: size + 1 rows of size + 1 pixels, the last pixel and row zero.
             let line = (size + 1) * 3
             #expect(crop.count == (size + 1) * line)

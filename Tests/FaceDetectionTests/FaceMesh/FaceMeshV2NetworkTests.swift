@@ -3,7 +3,7 @@ import Testing
 
 @testable import FaceDetection
 
-/// The golden values of `tools/face_landmarker_golden.py` (LiteRT on two 256×256 face crops).
+/// The golden values of `tools/fixtures/face_landmarker_golden.py` (LiteRT on two 256×256 face crops).
 private let golden: ModelFile? = try? goldenFile("face-mesh-v2-golden")
 
 /// The Swift mesh v2 against LiteRT: every coordinate (input pixels) within 1e-3 px (1.1e-4 measured), the presence
@@ -78,10 +78,10 @@ func blendshapeNetworkMatchesLiteRT(input: String) throws {
             dwBias: rng.floats(mid), pw: rng.floats(mid * no), pwBias: rng.floats(no),
             activation: PReLU(slopes: rng.floats(no)))
         let tight = rng.floats(h * w * ni)
-        var input = BorderedFeatureMap()
-        input.reshape(height: h, width: w, channels: ni)
+        var input = FeatureMap()
+        input.reshape(height: h, width: w, channels: ni, alignment: 1, border: 1)
         for y in 0..<h { for x in 0..<w { for c in 0..<ni { input[y, x, c] = tight[(y * w + x) * ni + c] } } }
-        var output = BorderedFeatureMap()
+        var output = FeatureMap()
         output.values = [Float](repeating: .nan, count: (h + 2) * (w + 2) * no)
         var scratch = BottleneckBlock.Scratch()
         scratch.middle.values = [Float](repeating: .nan, count: (h + 2) * (w + 2) * mid)

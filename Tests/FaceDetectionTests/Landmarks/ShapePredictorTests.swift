@@ -59,7 +59,7 @@ private func rect(_ box: [Int]) -> Rect {
     Rect(x: Float(box[0]), y: Float(box[1]), width: Float(box[2] - box[0] + 1), height: Float(box[3] - box[1] + 1))
 }
 
-/// The bytes of a model file in the project's container format (as tools/modelfile.py writes it).
+/// The bytes of a model file in the project's container format (as tools/models/modelfile.py writes it).
 private func modelBytes(kind: String, _ tensors: [(name: String, dtype: ModelFile.DType, shape: [Int], data: [UInt8])])
     -> [UInt8]
 {
@@ -167,7 +167,7 @@ private func tinyModel(
 }
 
 /// Swift against the real dlib on every dlib HOG face of landmarks5-dev (pictures not
-/// redistributable, so opt-in): `tools/shape5_check.py dump RUNS FILE`, then
+/// redistributable, so opt-in): `tools/models/shape5_check.py dump RUNS FILE`, then
 /// `FACEDETECT_SHAPE_DEV=FILE swift test --filter shapePredictorMatchesDlibOnDevSet`.
 @Test(
     .enabled(

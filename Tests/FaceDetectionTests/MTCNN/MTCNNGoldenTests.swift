@@ -8,7 +8,7 @@ func loadMTCNNModel() throws -> ModelFile {
     try ModelFile(bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Models/mtcnn.fdm"))))
 }
 
-/// Reference outputs computed by tools/convert_mtcnn.py's numpy nets.
+/// Reference outputs computed by tools/models/convert_mtcnn.py's numpy nets.
 func loadGolden() throws -> ModelFile {
     try goldenFile("mtcnn-golden")
 }

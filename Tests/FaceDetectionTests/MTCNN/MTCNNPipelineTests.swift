@@ -3,7 +3,7 @@ import Testing
 
 @testable import FaceDetection
 
-/// scikit-image's astronaut (public domain) at 256×256, written by tools/convert_mtcnn.py.
+/// scikit-image's astronaut (public domain) at 256×256, written by tools/models/convert_mtcnn.py.
 func loadAstronaut() throws -> RGBImage {
     try readPPM(repositoryRoot.appendingPathComponent("Fixtures/mtcnn-golden/astronaut-256.ppm").path)
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import FaceDetection
 
 /// The golden file `Fixtures/FOLDER/golden.fdm` that a tool wrote from a reference
-/// implementation (`tools/*_golden.py`, `tools/convert_mtcnn.py`).
+/// implementation (`tools/fixtures/*_golden.py`, `tools/models/convert_mtcnn.py`).
 func goldenFile(_ folder: String) throws -> ModelFile {
     try ModelFile(
         bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/\(folder)/golden.fdm"))))

@@ -4,7 +4,7 @@ import Testing
 @testable import FaceDetection
 
 /// YuNet_n's raw outputs (onnxruntime) on a 250×180 collage of the fixture photos, and the faces
-/// `cv2.FaceDetectorYN` finds there (tools/make_yunet_decode_golden.py).
+/// `cv2.FaceDetectorYN` finds there (tools/fixtures/make_yunet_decode_golden.py).
 func loadYuNetDecodeGolden() throws -> (outputs: YuNetOutputs, golden: ModelFile) {
     let golden = try ModelFile(
         bytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/yunet-golden/decode.fdm"))))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FaceDetection
 
-/// The golden tensors of `tools/yunet_golden.py` (onnxruntime on three odd-sized inputs).
+/// The golden tensors of `tools/fixtures/yunet_golden.py` (onnxruntime on three odd-sized inputs).
 private let yunetGolden: ModelFile? = try? goldenFile("yunet-golden")
 
 @Test(arguments: ["n", "s"])

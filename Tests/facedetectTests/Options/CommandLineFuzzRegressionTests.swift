@@ -4,7 +4,7 @@ import Testing
 @testable import FaceDetectCLI
 
 /// The command lines the `cli` fuzz target once failed on (`Fixtures/fuzz/cli/`, arguments split at
-/// NUL bytes as the target splits them; `tools/fuzz.sh cli` replays them): control characters of an
+/// NUL bytes as the target splits them; `tools/dev/fuzz.sh cli` replays them): control characters of an
 /// argument came back raw in the usage error, where a terminal runs them (`\u{1B}[2J` clears the
 /// screen) and a newline breaks the one-line message. They are escaped now.
 @Suite("command lines found by fuzzing")

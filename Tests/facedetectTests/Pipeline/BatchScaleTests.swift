@@ -1,3 +1,4 @@
+import FaceDetectRecords
 import FaceDetection
 import Foundation
 import Testing
@@ -157,12 +158,6 @@ struct BatchScaleTests {
         #expect(ShardSelection.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
         #expect(ShardSelection.fnv1a64("a") == 0xaf63_dc4c_8601_ec8c)
         #expect(ShardSelection.fnv1a64("foobar") == 0x8594_4171_f739_67e8)
-    }
-
-    @Test func resumeReadsEscapedFileNames() {
-        let line = Array(#"{"file": "a\"b\\c\n\u00e9\ud83d\ude00.png", "faces": []}"#.utf8)
-        #expect(ResumeLog.fileValue(inRecord: line[...]) == "a\"b\\c\né😀.png")
-        #expect(ResumeLog.fileValue(inRecord: Array(#"{"file": "cut"#.utf8)[...]) == nil)
     }
 
     @Test func interruptStopsCleanlyWithCompleteRecordsOnly() throws {

@@ -102,7 +102,7 @@ struct PhotoFormatTests {
         }
         let mp4: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2mp41".utf8)
         #expect(VideoContainer.sniff(mp4) == .mp4)
-        #expect(!VideoCommand.isVideo(TestInputs.fixture("codec/astronaut.heic").path))
-        #expect(!VideoCommand.isVideo(TestInputs.fixture("codec/avif_pattern.avif").path))
+        #expect(!InputArgument(TestInputs.fixture("codec/astronaut.heic").path).isVideo)
+        #expect(!InputArgument(TestInputs.fixture("codec/avif_pattern.avif").path).isVideo)
     }
 }

@@ -11,7 +11,7 @@ enum TestInputs {
     }
 
     /// The inputs the fuzz target `target` once failed on (`Fixtures/fuzz/TARGET/`), by name;
-    /// `tools/fuzz.sh TARGET` replays them.
+    /// `tools/dev/fuzz.sh TARGET` replays them.
     static func fuzzRegressions(_ target: String) throws -> [URL] {
         let folder = fixture("fuzz").appendingPathComponent(target)
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

@@ -35,3 +35,52 @@ import Testing
         }
     }
 }
+
+/// What `-o` means is decided once for photos, videos and sequences: a format its extension does
+/// not tell, a file where several inputs need a folder and an input folder are usage errors (64)
+/// for each, found before any input is read.
+@Test func outputMistakesAreUsageErrorsForPhotosVideosAndSequences() throws {
+    try withTemporaryDirectory { folder in
+        try TestInputs.copyFixture("astronaut.png", to: folder.appendingPathComponent("a.png"))
+        _ = try folder.folder("frames")
+        try Data("text".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let cases: [([String], String)] = [
+            (["a.png", "-o", "out.mpg"], "-o: cannot tell the image format of 'out.mpg' (use .png, .jpg or .jpeg)"),
+            (
+                ["clip.mp4", "-o", "out.mpg"],
+                "-o: cannot tell the video format of 'out.mpg' (use .mp4, .mov, .mkv, .webm or .avi)"
+            ),
+            (["a.png", "b.png", "-o", "out.png"], "-o: 'out.png' looks like an image file, but several inputs"),
+            (["a.mp4", "b.mp4", "-o", "out.mp4"], "-o: 'out.mp4' looks like a video file, but several inputs"),
+            (["a.mp4", "b.mp4", "-o", "notes.txt"], "-o: 'notes.txt' must be a directory when there are several"),
+            (["--sequence", "frames", "-o", "frames"], "-o: 'frames' is the input directory 'frames'; choose another"),
+            (["--sequence", "frames", "-o", "notes.txt"], "-o: 'notes.txt' must be a directory"),
+        ]
+        for (arguments, message) in cases {
+            let result = try ToolProcess.run(arguments + ["--no-progress"], in: folder)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            #expect(result.errorLines.count == 1, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("facedetect: " + message), "\(arguments): \(result.standardError)")
+        }
+        // Nothing was written.
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["a.png", "frames", "notes.txt"])
+    }
+}
+
+/// An output named on the command line that is an input is refused before anything is read, with
+/// one line naming it and exit 1, for videos as for photos (`OutputFaultTests.noOutputReplacesAnInput`).
+@Test func anOutputThatIsAnInputVideoIsRefusedBeforeAnythingIsRead() throws {
+    try withTemporaryDirectory { folder in
+        // Never probed: the refusal comes first.
+        let clip = folder.appendingPathComponent("clip.mp4")
+        try Data("not read".utf8).write(to: clip)
+        for extra in [["-o", "clip.mp4"], ["--json=clip.mp4"], ["--tracks", "clip.mp4"], ["-o", "."]] {
+            let result = try ToolProcess.run(["clip.mp4", "--no-progress"] + extra, in: folder)
+            let path = extra.last == "." ? "./clip.mp4" : "clip.mp4"
+            #expect(result.status == 1, "\(extra): \(result.standardError)")
+            #expect(result.errorLines == ["error: \(path): refusing to overwrite an input of this run"], "\(extra)")
+            #expect(try Data(contentsOf: clip) == Data("not read".utf8))
+        }
+    }
+}

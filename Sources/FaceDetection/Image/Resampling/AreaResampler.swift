@@ -1,6 +1,7 @@
 /// Crops a rectangle of an RGB image (pixels outside the image count as black) and resizes it to
-/// a network input, normalised to `(v − 127.5) × 0.0078125` — as OpenCV's `INTER_AREA` resize does
-/// for MTCNN's reference implementation: shrinking averages the source pixels each output pixel
+/// a network input (the area kernel of ``ImageCrop``), its levels mapped as ``ImageCrop/Values`` says
+/// (MTCNN's `(v − 127.5) × 0.0078125` by default) — as OpenCV's `INTER_AREA` resize does for MTCNN's
+/// reference implementation: shrinking averages the source pixels each output pixel
 /// covers (weighted by overlap); enlarging blends the two nearest pixels with OpenCV's area weights.
 ///
 /// Separable: the crop is first resampled vertically into a scratch buffer, then horizontally.
@@ -80,14 +81,31 @@ struct AreaResampler {
         outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
         roundToBytes: Bool = false, into output: inout FeatureMap
     ) {
+        let bandHeight = band?.count ?? outputHeight
+        output.reshape(height: bandHeight, width: outputWidth, channels: 3, alignment: 1)
+        precondition(output.pixelStride == 3)
+        resample(
+            image, left: left, top: top, width: width, height: height, outputWidth: outputWidth,
+            outputHeight: outputHeight, band: band, roundToBytes: roundToBytes, values: .centred,
+            rowStride: outputWidth * 3, into: &output.values)
+    }
+
+    /// The resize of `resample(_:left:top:width:height:outputWidth:outputHeight:band:roundToBytes:into:)`
+    /// with the levels mapped by `values`, into `output` (at least `band.count` rows of `rowStride`
+    /// floats, the first `outputWidth` × 3 of each written, channel-last).
+    mutating func resample(
+        _ image: RGBImage, left: Int, top: Int, width: Int, height: Int,
+        outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
+        roundToBytes: Bool = false, values: ImageCrop.Values, rowStride: Int, into output: inout [Float]
+    ) {
         precondition(width > 0 && height > 0 && outputWidth > 0 && outputHeight > 0)
         let band = band ?? 0..<outputHeight
         precondition(band.lowerBound >= 0 && band.upperBound <= outputHeight && !band.isEmpty)
+        precondition(rowStride >= outputWidth * 3 && output.count >= (band.count - 1) * rowStride + outputWidth * 3)
         columns.build(origin: left, length: width, outputLength: outputWidth, imageLength: image.width)
         rows.build(origin: top, length: height, outputLength: outputHeight, imageLength: image.height)
         let bandHeight = band.count
         let firstRow = band.lowerBound
-        output.reshape(height: bandHeight, width: outputWidth, channels: 3, alignment: 1)
         // Only the crop's columns inside the image are read.
         let firstColumn = max(0, left)
         let endColumn = max(firstColumn, min(image.width, left + width))
@@ -115,17 +133,17 @@ struct AreaResampler {
                 }
             }
         }
-        let ps = output.pixelStride
+        let ps = 3
         rowBuffer.withUnsafeBufferPointer { buffer in
-            output.values.withUnsafeMutableBufferPointer { out in
+            output.withUnsafeMutableBufferPointer { out in
                 cols.source.withUnsafeBufferPointer { source in
                     cols.weight.withUnsafeBufferPointer { weight in
                         // Safety: column taps lie in firstColumn..<endColumn, so p + 2 < (y + 1)·span ≤ buffer.count;
-                        // out index (y·outputWidth + d)·ps + 2 < bandHeight·outputWidth·ps, the size reshaped above.
-                        // out[y][d][c] = (Σ_taps weight * rowsOut[y][source][c] − 127.5) × 0.0078125
+                        // out index y·rowStride + d·ps + 2 < (bandHeight − 1)·rowStride + outputWidth·3 ≤ its count.
+                        // out[y][d][c] = values.normalised(Σ_taps weight * rowsOut[y][source][c])
                         for y in 0..<bandHeight {
                             let src = y * span - firstColumn * 3
-                            let dst = y * outputWidth * ps
+                            let dst = y * rowStride
                             for d in 0..<outputWidth {
                                 var r: Float = 0
                                 var g: Float = 0
@@ -142,9 +160,9 @@ struct AreaResampler {
                                     g.round(.toNearestOrEven)
                                     b.round(.toNearestOrEven)
                                 }
-                                out[dst + d * ps] = (r - 127.5) * 0.0078125
-                                out[dst + d * ps + 1] = (g - 127.5) * 0.0078125
-                                out[dst + d * ps + 2] = (b - 127.5) * 0.0078125
+                                out[dst + d * ps] = values.normalised(r)
+                                out[dst + d * ps + 1] = values.normalised(g)
+                                out[dst + d * ps + 2] = values.normalised(b)
                             }
                         }
                     }

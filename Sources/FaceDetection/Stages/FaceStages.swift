@@ -1,0 +1,63 @@
+/// The stages the detector runs after its search, in order, and the running of them.
+struct FaceStages: Sendable {
+    /// Every stage, in the order they run: adding a stage is adding its file and naming it here.
+    static let all: [any FaceStage.Type] = [
+        ONetPointsStage.self, FaceMeshStage.self, MeshPresenceStage.self, MeshBoundsStage.self, ContoursStage.self,
+        DuplicateFacesStage.self, BlendshapesStage.self, NoseBaseStage.self, FaceAttributesStage.self,
+        PupilsStage.self,
+    ]
+
+    /// The stages of the list that the options ask for, in order.
+    let stages: [any FaceStage]
+
+    /// The stages of `kinds` that `options` ask for.
+    init(options: FaceDetector.Options, kinds: [any FaceStage.Type] = Self.all) {
+        stages = kinds.compactMap { $0.init(options: options) }
+    }
+
+    /// Whether no stage runs.
+    var isEmpty: Bool { stages.isEmpty }
+
+    /// The stages on `faces`, found in `image` (in its coordinates), each measured in the upright
+    /// picture for its orientation and reported in `image`'s; `afterStage` is called after the search
+    /// and after each stage but the last (it may throw to stop there). Faces of different
+    /// orientations measured onto one face are one face: the better one stays.
+    func run<Failure: Error>(
+        _ faces: [Face], orientations: [ImageOrientation], in image: RGBImage, threads: Int,
+        afterStage: (FaceDetector.Stage) throws(Failure) -> Void
+    ) throws(Failure) -> [FaceMeasurement] {
+        try afterStage(.detection)
+        guard orientations.contains(where: { $0 != .up }) else {
+            return try run(faces.map(FaceMeasurement.init), in: image, threads: threads, afterStage: afterStage)
+        }
+        var results: [FaceMeasurement] = []
+        for orientation in [ImageOrientation.up, .right, .down, .left] {
+            let group = faces.indices.filter { orientations[$0] == orientation }
+            guard !group.isEmpty else { continue }
+            let view = image.applying(orientation)
+            let upright = group.map {
+                FaceMeasurement(face: faces[$0].upright(orientation, width: image.width, height: image.height))
+            }
+            for found in try run(upright, in: view, threads: threads, afterStage: afterStage) {
+                results.append(found.stored(orientation, width: image.width, height: image.height))
+            }
+        }
+        let distinct = NonMaximumSuppression.keptIndices(
+            results.map { NonMaximumSuppression.Corners($0.face) }, scores: results.map(\.face.score),
+            threshold: NonMaximumSuppression.sameFace, overlap: .union, inclusive: false)
+        return distinct.map { results[$0] }
+    }
+
+    /// The stages in order on `faces`, found in `image` and upright in it.
+    private func run<Failure: Error>(
+        _ faces: [FaceMeasurement], in image: RGBImage, threads: Int,
+        afterStage: (FaceDetector.Stage) throws(Failure) -> Void
+    ) throws(Failure) -> [FaceMeasurement] {
+        var faces = faces
+        for (k, stage) in stages.enumerated() {
+            faces = stage.run(faces, in: image, threads: threads)
+            if k + 1 < stages.count { try afterStage(FaceDetector.Stage(type(of: stage))) }
+        }
+        return faces
+    }
+}
