@@ -2,10 +2,6 @@
 
 // Each model file, compiled in as it is (C23 #embed).
 
-static const unsigned char haarcascade_frontalface_default[] = {
-#embed "../../Models/haarcascade_frontalface_default.fdm"
-};
-
 static const unsigned char haarcascade_frontalface_alt2[] = {
 #embed "../../Models/haarcascade_frontalface_alt2.fdm"
 };
@@ -41,7 +37,6 @@ static const unsigned char face_blendshapes[] = {
         return name;                                  \
     }
 
-ACCESSOR(haarcascade_frontalface_default)
 ACCESSOR(haarcascade_frontalface_alt2)
 ACCESSOR(mtcnn)
 ACCESSOR(shape5)

@@ -4,9 +4,7 @@
 /* The default models, embedded at build time with C23 #embed (see Models/README.md).
    Each function returns a pointer to the file's bytes and stores its size in *size. */
 
-/* Models/haarcascade_frontalface_default.fdm: OpenCV's 24x24 Haar cascade (stumps). */
-const unsigned char *cmodels_haarcascade_frontalface_default(size_t *size);
-/* Models/haarcascade_frontalface_alt2.fdm: OpenCV's 20x20 Haar cascade (two-split trees). */
+/* Models/haarcascade_frontalface_alt2.fdm: OpenCV's 20x20 Haar cascade (two-split trees), --detector cascade's. */
 const unsigned char *cmodels_haarcascade_frontalface_alt2(size_t *size);
 /* Models/mtcnn.fdm: MTCNN's P-Net, R-Net and O-Net weights (float32). */
 const unsigned char *cmodels_mtcnn(size_t *size);

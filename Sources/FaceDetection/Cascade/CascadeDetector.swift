@@ -1,17 +1,17 @@
 /// Finds faces with a boosted cascade: equalised grey image, a pyramid of shrunk copies,
 /// every window position tested, passing windows grouped into faces and scored.
 public struct CascadeDetector: Sendable {
-    /// How the scan is done; the defaults are the project's measured choice.
+    /// How the scan is done.
     public struct Settings: Sendable, Equatable {
         /// Ratio between successive pyramid scales (> 1).
         public var scaleFactor: Double
         /// Step between window positions, in pyramid pixels (1 or 2).
         public var step: Int
-        /// From this scale on, windows are tested at every position (OpenCV: 2; default: never,
-        /// which measured 1.8× faster for 0.009 less AP on detection-dev).
+        /// From this scale on, windows are tested at every position instead of every `step`-th
+        /// (OpenCV: 2; default: never, which tests fewer windows at the larger scales).
         public var denseFromScale: Float
         /// A face needs more than this many passing windows (OpenCV's usual 3; default 0: every
-        /// group is reported and the score ranks it, which measured the best AP).
+        /// group is reported, and its score ranks it).
         public var minNeighbors: Int
         /// Equalise the grey histogram first (as OpenCV's usual recipe).
         public var equalizeHistogram: Bool

@@ -3,7 +3,7 @@ import CModels
 /// The trained models compiled into the library (`Models/README.md`), each parsed once, on first
 /// use, and shared by every detector.
 enum BuiltinModels {
-    /// OpenCV's `haarcascade_frontalface_alt2`, the fast mode's cascade.
+    /// OpenCV's `haarcascade_frontalface_alt2`, the cascade detector's (`--detector cascade`).
     static let frontalFaceAlt2: Result<CascadeClassifier, ModelFile.Error> =
         load(cmodels_haarcascade_frontalface_alt2) { try CascadeClassifier(model: $0) }
     /// MTCNN's three networks (`Models/mtcnn.fdm`).
@@ -41,7 +41,6 @@ enum BuiltinModels {
     /// which `load` skips).
     static func embeddedFiles() -> [(name: String, bytes: UnsafeRawBufferPointer)] {
         [
-            ("haarcascade_frontalface_default.fdm", bytes(of: cmodels_haarcascade_frontalface_default)),
             ("haarcascade_frontalface_alt2.fdm", bytes(of: cmodels_haarcascade_frontalface_alt2)),
             ("mtcnn.fdm", bytes(of: cmodels_mtcnn)), ("shape5.fdm", bytes(of: cmodels_shape5)),
             ("yunet_n.fdm", bytes(of: cmodels_yunet_n)), ("yunet_s.fdm", bytes(of: cmodels_yunet_s)),

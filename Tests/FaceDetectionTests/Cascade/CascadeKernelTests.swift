@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FaceDetection
@@ -81,9 +82,21 @@ func withTables<R>(
     }
 }
 
-@Test(arguments: CascadeClassifier.Builtin.allCases)
-func simdStageSumsMatchScalar(_ builtin: CascadeClassifier.Builtin) throws {
-    let cascade = try CascadeClassifier(builtin)
+/// The cascades the kernels are checked on: the compiled-in `frontalFaceAlt2` (two-split trees) and
+/// OpenCV's `haarcascade_frontalface_default` (stumps), which is not compiled in and is read from
+/// `Models/` here.
+let testedCascadeNames = ["haarcascade_frontalface_alt2", "haarcascade_frontalface_default"]
+
+/// The cascade named `name` (one of `testedCascadeNames`).
+func testedCascade(_ name: String) throws -> CascadeClassifier {
+    if name == "haarcascade_frontalface_alt2" { return try CascadeClassifier(.frontalFaceAlt2) }
+    return try CascadeClassifier(
+        modelBytes: Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Models/\(name).fdm"))))
+}
+
+@Test(arguments: testedCascadeNames)
+func simdStageSumsMatchScalar(_ name: String) throws {
+    let cascade = try testedCascade(name)
     let image = texturedImage(width: 71, height: 53)
     let integral = IntegralImage(image, stride: 75)
     let program = CascadeProgram(cascade, stride: 75)
@@ -131,8 +144,8 @@ func simdStageSumsMatchScalar(_ builtin: CascadeClassifier.Builtin) throws {
 @Test(arguments: [1, 2], [2, 4])
 func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
     // A truncated cascade lets many windows of a synthetic image pass every stage.
-    for builtin in CascadeClassifier.Builtin.allCases {
-        let cascade = try CascadeClassifier(builtin).truncated(toStages: stages)
+    for name in testedCascadeNames {
+        let cascade = try testedCascade(name).truncated(toStages: stages)
         let image = texturedImage(width: 83, height: 61, seed: 99)
         let integral = IntegralImage(image, stride: 84)
         let program = CascadeProgram(cascade, stride: 84)
@@ -152,9 +165,10 @@ func levelScannerMatchesScalarEvaluation(step: Int, stages: Int) throws {
 }
 
 @Test func cascadeModelsLoadWithTheirShapes() throws {
-    let fast = try CascadeClassifier(.frontalFaceDefault)
+    let stumps = try testedCascade("haarcascade_frontalface_default")
     #expect(
-        fast.windowWidth == 24 && fast.windowHeight == 24 && fast.stageCount == 25 && fast.weakClassifierCount == 2913)
+        stumps.windowWidth == 24 && stumps.windowHeight == 24 && stumps.stageCount == 25
+            && stumps.weakClassifierCount == 2913)
     let alt2 = try CascadeClassifier(.frontalFaceAlt2)
     #expect(alt2.windowWidth == 20 && alt2.stageCount == 20 && alt2.weakClassifierCount == 1047)
 }
