@@ -183,13 +183,10 @@ static int encode(Sink *sink, const uint8_t *rgb, uint32_t width, uint32_t heigh
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level);
-    // Level 1 (the default, as OpenCV's): the Up filter and zlib's run-length strategy. On the
-    // 4000 x 4687 photo of tools/fixtures/make_large_photo.py (2026-12-04, load 6-9, best of 3) it took
-    // 0.77-0.96 s for 21.3 MB, against 1.1-1.4 s (24.2 MB) for Sub, 1.0-2.1 s for Paeth, 0.8-1.3 s
-    // (19.6 MB) for Up with the default strategy, and Pillow's level 1 2.3-2.4 s (21.2 MB).
-    // Levels 2-9 ask for smaller files: Up with zlib's default strategy (levels 2, 6, 9: 19.1, 16.6,
-    // 15.5 MB in 1.2, 8.0, 37 s), which beat libpng's adaptive choice per row there (20.9 MB in 2.1 s
-    // at level 2; 18.4 and 17.5 MB at 6 and 9) and on the astronaut. Level 0 stores rows unfiltered.
+    // Level 1 (the default, as OpenCV's): the Up filter and zlib's run-length strategy, the fastest
+    // of the filters and strategies timed on a 12 MP photo (docs/results.md); levels 2-9 ask for smaller files: Up with
+    // zlib's default strategy, which gave smaller files than libpng's adaptive choice per row. Level 0
+    // stores rows unfiltered.
     png_set_filter(png, PNG_FILTER_TYPE_BASE, level == 0 ? PNG_FILTER_NONE : PNG_FILTER_UP);
     png_set_compression_strategy(png, level == 1 ? Z_RLE : Z_DEFAULT_STRATEGY);
     png_set_compression_buffer_size(png, CPNG_SINK_BUFFER);

@@ -3,12 +3,9 @@
 /// (L2 0.01) with the intercept moved to a 50/50 prior, so that 0.5 is where the odds are even: the
 /// point where ML Kit's probabilities change their answer.
 ///
-/// Eyes: `1 − eyeBlink` of the eye, on eyes-dev (874 eyes of 437 faces, the defaults): pooled AUC
-/// 0.9975, 10-fold cross-validated 0.9965–0.9971 over five fold seeds. Smile: the mean of
-/// `mouthSmileLeft` and `mouthSmileRight`, on smile-dev (480 faces): AUC 0.933, cross-validated
-/// 0.930–0.931; adding the other coefficients did not hold up under cross-validation (cheekSquint,
-/// mouthDimple, mouthStretch and jawOpen 0.928–0.933, all 52 0.901–0.911). Fitted 2026-12-06 on
-/// face mesh v2 alone (the pipeline since v1's mesh was removed).
+/// Eyes: `1 − eyeBlink` of the eye; smile: the mean of `mouthSmileLeft` and `mouthSmileRight`
+/// (other coefficients added nothing under cross-validation). Fitted on face mesh v2's blendshapes on
+/// eyes-dev and smile-dev; the fit's scores and cross-validation are in docs/what-is-reported.md.
 enum BlendshapeProbabilities {
     /// The eye-open model on logit(1 − eyeBlink).
     static let eyeOpen = LogisticModel(weights: [4.3380], bias: -4.2844)
