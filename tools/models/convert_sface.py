@@ -40,6 +40,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import modelfile  # noqa: E402
+from onnx_graph import OnnxGraph  # noqa: E402
 import sface_reference as ref  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -47,24 +48,7 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 DW_STRIDE2 = {3, 5, 7, 13}
 
 
-class Graph:
-    def __init__(self, path):
-        import onnx
-        from onnx import numpy_helper
-        self.onnx = onnx
-        m = onnx.load(path)
-        self.model = m
-        self.inits = {i.name: numpy_helper.to_array(i) for i in m.graph.initializer}
-        self.nodes = list(m.graph.node)
-        self.producer = {o: n for n in self.nodes for o in n.output}
-        self.consumers = collections.defaultdict(list)
-        for n in self.nodes:
-            for i in n.input:
-                self.consumers[i].append(n)
-
-    def attrs(self, n):
-        return {a.name: self.onnx.helper.get_attribute_value(a) for a in n.attribute}
-
+class Graph(OnnxGraph):
     def next(self, tensor, op):
         cs = self.consumers[tensor]
         assert len(cs) == 1 and cs[0].op_type == op, (tensor, op, [c.op_type for c in cs])

@@ -26,30 +26,17 @@ import sys
 
 import numpy as np
 import onnx
-from onnx import numpy_helper
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import modelfile  # noqa: E402
+from onnx_graph import OnnxGraph  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HEADS = ("cls", "obj", "bbox", "kps")  # stacked order of the 16 output channels: 1 + 1 + 4 + 10
 BACKBONE_STAGES = [1, 4, 2, 2, 2]      # blocks per stage, /2 ... /32, a MaxPool between stages
 
 
-class Graph:
-    def __init__(self, path):
-        m = onnx.load(path)
-        self.inits = {i.name: numpy_helper.to_array(i) for i in m.graph.initializer}
-        self.nodes = list(m.graph.node)
-        self.producer = {o: n for n in self.nodes for o in n.output}
-        self.consumers = collections.defaultdict(list)
-        for n in self.nodes:
-            for i in n.input:
-                self.consumers[i].append(n)
-
-    def attrs(self, n):
-        return {a.name: onnx.helper.get_attribute_value(a) for a in n.attribute}
-
+class Graph(OnnxGraph):
     def only(self, tensor, op):
         cs = [c for c in self.consumers[tensor] if c.op_type == op]
         assert len(cs) == 1, (tensor, op, [c.op_type for c in self.consumers[tensor]])

@@ -42,9 +42,9 @@ struct ImageProcessor: Sendable {
     static let fileBudgetBytes = 128 << 20
     /// Removes temporary files that a killed run left where this run writes.
     let sweeper = TemporaryFileSweeper()
-    /// The files named as INPUT arguments (device and inode): no output may replace one, even
-    /// when it comes from another input (`facedetect x/a.png a.png -o .`).
-    let inputFiles: Set<[UInt64]>
+    /// The run's plan: no output may replace one of its inputs, even when it comes from another
+    /// input (`facedetect x/a.png a.png -o .`).
+    let plan: RunPlan
 
     /// A processor for `options` and the outputs and inputs of `plan` whose detector uses
     /// `detectorThreads` threads per image.
@@ -55,7 +55,7 @@ struct ImageProcessor: Sendable {
         detectorOptions.threads = detectorThreads
         detector = FaceDetector(options: detectorOptions)
         claims = OutputClaims()
-        inputFiles = plan.inputFiles
+        self.plan = plan
         pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
     }
 
@@ -207,7 +207,7 @@ struct ImageProcessor: Sendable {
         guard !FileSystem.isSameFile(path, input.path) else {
             throw FileSystemError(path: path, reason: "refusing to overwrite the input image")
         }
-        if let existing = FileSystem.identity(of: path), inputFiles.contains(existing) {
+        if plan.isInput(path) {
             throw FileSystemError(path: path, reason: "refusing to overwrite an input of this run")
         }
         if makingParents, let slash = path.lastIndex(of: "/") {

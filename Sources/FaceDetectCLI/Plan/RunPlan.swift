@@ -44,13 +44,14 @@ struct RunPlan: Sendable {
         return paths
     }
 
+    /// Whether `path` names one of the files given as INPUT arguments (the same device and inode).
+    func isInput(_ path: String) -> Bool { FileSystem.identity(of: path).map(inputFiles.contains) ?? false }
+
     /// Refuses the run when one of the named outputs is an input of this run (a JSON file is
     /// truncated, a video replaced, before anything is read).
     func refuseInputs(_ options: CommandLineOptions) throws(FileSystemError) {
-        for path in namedOutputs(options) {
-            if let identity = FileSystem.identity(of: path), inputFiles.contains(identity) {
-                throw FileSystemError(path: path, reason: "refusing to overwrite an input of this run")
-            }
+        for path in namedOutputs(options) where isInput(path) {
+            throw FileSystemError(path: path, reason: "refusing to overwrite an input of this run")
         }
     }
 }

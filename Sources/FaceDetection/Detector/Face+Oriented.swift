@@ -68,10 +68,10 @@ extension LandmarkType {
     }
 }
 
-extension FaceMesh {
-    /// This mesh, measured in the upright picture for `orientation` (unmirrored) of a stored picture
-    /// `width` × `height` pixels, with its points' x and y in the stored picture's coordinates.
-    func stored(_ orientation: ImageOrientation, width: Int, height: Int) -> FaceMesh {
+extension FaceMeshV2Estimator.Result {
+    /// These points, measured in the upright picture for `orientation` (unmirrored) of a stored
+    /// picture `width` × `height` pixels, with their x and y in the stored picture's coordinates.
+    func stored(_ orientation: ImageOrientation, width: Int, height: Int) -> Self {
         if orientation == .up { return self }
         var result = self
         result.points = points.map {

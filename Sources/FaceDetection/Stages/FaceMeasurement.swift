@@ -7,7 +7,7 @@ struct FaceMeasurement: Sendable {
     /// (``FaceMeshStage``).
     var landmarker: FaceMeshV2Estimator.Result?
     /// The 468-point mesh of `landmarker` (``FaceMeshStage``).
-    var mesh: FaceMesh?
+    var mesh: FaceMesh? { landmarker?.mesh }
     /// MediaPipe's 52 expression coefficients, from `landmarker`'s points (``BlendshapesStage``),
     /// whether or not the options report them.
     var blendshapes: Blendshapes?
@@ -24,18 +24,13 @@ struct FaceMeasurement: Sendable {
     }
 
     /// This measurement, made in the upright picture for `orientation` (unmirrored) of a stored
-    /// picture `width` × `height` pixels, with the face, the mesh and the landmarker's points in the
-    /// stored picture's coordinates (the blendshapes and keyed outputs are kept as they are).
+    /// picture `width` × `height` pixels, with the face and the landmarker's points (so the mesh) in
+    /// the stored picture's coordinates (the blendshapes and keyed outputs are kept as they are).
     func stored(_ orientation: ImageOrientation, width: Int, height: Int) -> FaceMeasurement {
         if orientation == .up { return self }
         var result = self
         result.face = face.stored(orientation, width: width, height: height)
-        result.mesh = mesh?.stored(orientation, width: width, height: height)
-        result.landmarker?.points =
-            landmarker?.points.map {
-                let p = orientation.storedPoint(Point(x: $0.x, y: $0.y), width: width, height: height)
-                return SIMD3(p.x, p.y, $0.z)
-            } ?? []
+        result.landmarker = landmarker?.stored(orientation, width: width, height: height)
         return result
     }
 }

@@ -20,13 +20,10 @@ struct FaceMeshStage: PerFaceStage {
     func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
         guard face.face.bounds.width >= fullyMeasuredWidth else { return }
         face.landmarker = Self.estimator.points(for: face.face, in: image)
-        face.mesh = face.landmarker?.mesh
     }
 
-    /// Face mesh v2 and the blendshape model, compiled in.
-    static var estimator: FaceMeshV2Estimator {
-        FaceMeshV2Estimator(
-            network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
-            blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm"))
-    }
+    /// Face mesh v2 and the blendshape model, compiled in (parsed on first use: the first face).
+    static let estimator = FaceMeshV2Estimator(
+        network: BuiltinModels.parsed(BuiltinModels.faceMeshV2, "face_mesh_v2.fdm"),
+        blendshapes: BuiltinModels.parsed(BuiltinModels.blendshapes, "face_blendshapes.fdm"))
 }

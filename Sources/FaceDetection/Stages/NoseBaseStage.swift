@@ -18,7 +18,7 @@ struct NoseBaseStage: PerFaceStage {
     }
 
     func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
-        guard face.mesh == nil, face.face.bounds.width >= fullyMeasuredWidth,
+        guard face.landmarker == nil, face.face.bounds.width >= fullyMeasuredWidth,
             let leftEye = face.face.landmark(.leftEye)?.position,
             let rightEye = face.face.landmark(.rightEye)?.position,
             let mouthLeft = face.face.landmark(.mouthLeft)?.position,

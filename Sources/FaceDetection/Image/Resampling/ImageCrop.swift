@@ -69,9 +69,8 @@ struct ImageCrop: Sendable, Equatable {
     let center: Point
     /// Size of the rectangle in image pixels, along its own axes.
     let width: Float, height: Float
-    /// The turn in radians, from the image's x axis towards its y axis (clockwise on screen).
-    let angle: Float
-    /// The crop's x axis in the image: (cos, sin) of ``angle``.
+    /// The crop's x axis in the image: (cos, sin) of its turn from the image's x axis towards its y
+    /// axis (clockwise on screen).
     let cos: Float, sin: Float
     /// Output size in pixels.
     let outputWidth: Int, outputHeight: Int
@@ -82,8 +81,8 @@ struct ImageCrop: Sendable, Equatable {
     /// How colour levels become inputs.
     let values: Values
 
-    /// The `width` × `height` rectangle centred on `center` turned by `angle`, resampled
-    /// bilinearly to `outputWidth` × `outputHeight` pixels.
+    /// The `width` × `height` rectangle centred on `center` turned by `angle` (radians, clockwise on
+    /// screen), resampled bilinearly to `outputWidth` × `outputHeight` pixels.
     init(
         center: Point, width: Float, height: Float, angle: Float, outputWidth: Int, outputHeight: Int,
         border: Border, values: Values
@@ -92,8 +91,7 @@ struct ImageCrop: Sendable, Equatable {
         self.center = center
         self.width = width
         self.height = height
-        self.angle = angle
-        (cos, sin) = cosineAndSine(angle)
+        (cos, sin) = (cosf(angle), sinf(angle))
         self.outputWidth = outputWidth
         self.outputHeight = outputHeight
         interpolation = .bilinear
@@ -110,7 +108,6 @@ struct ImageCrop: Sendable, Equatable {
         center = Point(x: Float(left) + Float(width) / 2, y: Float(top) + Float(height) / 2)
         self.width = Float(width)
         self.height = Float(height)
-        angle = 0
         cos = 1
         sin = 0
         self.outputWidth = outputWidth
@@ -192,6 +189,3 @@ struct ImageCrop: Sendable, Equatable {
         for k in (outputHeight * line)..<((outputHeight + padding) * line) { output[k] = 0 }
     }
 }
-
-/// cos and sin of `angle` (libm's, as Float).
-private func cosineAndSine(_ angle: Float) -> (Float, Float) { (cosf(angle), sinf(angle)) }
