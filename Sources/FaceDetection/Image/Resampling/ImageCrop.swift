@@ -14,6 +14,9 @@
 /// - ``Interpolation/bilinear``: the four pixels around each sample point, weighted by distance,
 ///   the border replicated (MediaPipe's `BORDER_REPLICATE`: the face mesh) or zero (OpenCV's
 ///   `warpAffine` with `BORDER_CONSTANT` 0: a face aligned onto a template).
+///
+/// A model that picks single pixels as it runs, with no rectangle to resample ahead (dlib's shape
+/// predictor), reads them through ``PointSampler``.
 struct ImageCrop: Sendable, Equatable {
     /// How output pixels are computed from the image's.
     enum Interpolation: Sendable, Equatable {
