@@ -18,7 +18,7 @@ struct NoseBaseStage: PerFaceStage {
         fullyMeasuredWidth = options.fullyMeasuredWidth
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard face.landmarker == nil, face.face.bounds.width >= fullyMeasuredWidth,
             let leftEye = face.face.landmark(.leftEye)?.position,
             let rightEye = face.face.landmark(.rightEye)?.position,
