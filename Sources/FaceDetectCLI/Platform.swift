@@ -3,7 +3,9 @@
 // call POSIX (threads, signals, processes, files) directly. The tool's library is not an API (its
 // only public symbol is `FaceDetectTool.main()`; its clients are the `facedetect` executable, its
 // tests and the fuzz targets), so the re-export reaches no embedder; the libraries, FaceDetection
-// and FaceDetectionIO, import the C library internally and declare what they use. What differs
+// and FaceDetectionIO, import the C library internally and declare what they use. The tool would
+// have to declare 92 names so, in each branch, and rename its `stat` and `sigaction` calls (a C
+// type and a C function of one name cannot both be declared in Swift): docs/platforms.md. What differs
 // between the C libraries is below, in one place: every other file of the tool calls these. Built
 // and tested on glibc only (docs/platforms.md).
 

@@ -4,11 +4,9 @@
 /// the root mean square, over the passes that looked for a face of that size, of each pass's best
 /// score in the group (a pass that missed it counts 0). A face seen by every pass keeps its score;
 /// one that a single pass of two saw keeps 1/√2 of it, of four half, which ranks the chance false
-/// faces of one pass below the faces every pass agrees on. On detection-dev (YuNet_n's candidates
-/// from 0.05, upright and mirrored pyramids, upscaled passes for faces under 32 px;
-/// `tools/benchmarks/thorough_passes.py`) voting gave AP 0.881 where one suppression of the same candidates
-/// gave 0.870, and the root mean square ranked the faces better than the plain mean (0.882 against
-/// 0.881 with the turned passes; docs/thorough.md).
+/// faces of one pass below the faces every pass agrees on. On detection-dev voting ranks the faces
+/// better than one suppression of the same candidates, and the root mean square better than the
+/// plain mean (docs/thorough.md, `tools/benchmarks/thorough_passes.py`).
 enum BoxVoting {
     /// A face as one pass found it, in the photo's coordinates.
     struct Candidate: Sendable, Equatable {

@@ -11,16 +11,14 @@ extension FaceDetector {
     /// other orientations' chance false faces are not.
     static let turnedFaceScore: Float = 0.8
     /// In thorough mode, the factor on the score of such a turned face: one pass saw it, so it ranks
-    /// below the faces that the voted passes agree on (detection-dev AP 0.879 → 0.882 with the
-    /// voting's scores; docs/thorough.md).
+    /// below the faces that the voted passes agree on (docs/thorough.md measures both ways).
     static let turnedFaceWeight: Float = 0.5
     /// The IoU above which the thorough passes' faces are voted into one (docs/thorough.md).
     static let votingOverlap: Float = 0.4
     /// The enlarged passes over the photo's orientation: the scale over the pyramid's first level's,
     /// the face side, in network pixels at the first level, below which the pass keeps its faces
-    /// (where YuNet_n's scores are lowest), and whether the picture is mirrored. On detection-dev
-    /// twice the size for faces under 32 px adds AP 0.011, mirrored 0.005 more, and 1.5 times for
-    /// faces under 48 px 0.002 more (mirrored too: nothing more; docs/thorough.md).
+    /// (where YuNet_n's scores are lowest), and whether the picture is mirrored. docs/thorough.md
+    /// gives what each pass adds on detection-dev (a mirrored 1.5× pass adds nothing, so there is none).
     static let enlargedPasses: [(scale: Float, largestFace: Float, mirrored: Bool)] = [
         (2, 32, false), (2, 32, true), (1.5, 48, false),
     ]

@@ -45,8 +45,8 @@ public struct FaceDetector: Sendable {
         /// The detector's rule for which candidates are faces when `Options.minScore` is not set,
         /// measured on detection-dev; `anonymising`: the recall-first rule for faces that are to be
         /// hidden. YuNet, 0.3 for faces under 48 px and 0.5 for larger ones, which must also be faces
-        /// to the mesh when they score under 0.6 and the mesh runs (docs/defaults.md: AP 0.839 from
-        /// the candidates, against 0.817 at 0.5 for all; `CandidateScoreRule`). The
+        /// to the mesh when they score under 0.6 and the mesh runs (`CandidateScoreRule`; docs/defaults.md
+        /// measures it against one threshold for all). The
         /// cascade, 0.25: at 20 px it keeps 82 % of the true faces and removes 93 % of the false ones
         /// (precision 0.25 → 0.79). MTCNN, 0.25: below O-Net's own threshold (0.7), so it changes nothing.
         func defaultRule(anonymising: Bool) -> CandidateScoreRule {

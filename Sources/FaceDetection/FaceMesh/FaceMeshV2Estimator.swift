@@ -44,15 +44,19 @@ struct FaceMeshV2Estimator: Sendable {
 
     /// The points of `face` in `image`, or nil when the face has no eye landmarks (the region's rotation
     /// comes from them) or the image is empty.
-    func points(for face: Face, in image: RGBImage) -> Result? {
+    func points(for face: Face, in image: RGBImage) -> Result? { points(for: face, in: UprightImage(image)) }
+
+    /// The points of `face` in `image`'s upright picture (in its coordinates), or nil when the face
+    /// has no eye landmarks or the picture is empty.
+    func points(for face: Face, in image: UprightImage) -> Result? {
         guard image.width > 0 && image.height > 0, let region = FaceMeshEstimator.region(for: face) else {
             return nil
         }
         return points(in: region, of: image)
     }
 
-    /// The network on `region` of `image`, its points mapped back into the image.
-    func points(in region: FaceMeshRegion, of image: RGBImage) -> Result {
+    /// The network on `region` of `image`'s upright picture, its points mapped back into it.
+    func points(in region: FaceMeshRegion, of image: UprightImage) -> Result {
         let crop = region.crop(size: FaceMeshV2Network.inputSize)
         let out = network.scratchPool.withScratch { scratch in
             crop.sample(image, into: &scratch.padded, padding: 1)

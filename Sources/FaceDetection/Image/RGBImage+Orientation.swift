@@ -32,20 +32,9 @@ extension RGBImage {
     /// 5 (y, x) · 6 (y, H−1−x) · 7 (W−1−y, H−1−x) · 8 (W−1−y, x).
     public func applying(_ orientation: ImageOrientation) -> RGBImage {
         if orientation == .up { return self }
-        let w = width
-        let h = height
         // Source pixel index of output (x, y) = start + x * xStep + y * yStep.
-        let (start, xStep, yStep): (Int, Int, Int)
-        switch orientation {
-        case .up: (start, xStep, yStep) = (0, 1, w)
-        case .upMirrored: (start, xStep, yStep) = (w - 1, -1, w)
-        case .down: (start, xStep, yStep) = ((h - 1) * w + w - 1, -1, -w)
-        case .downMirrored: (start, xStep, yStep) = ((h - 1) * w, 1, -w)
-        case .leftMirrored: (start, xStep, yStep) = (0, w, 1)
-        case .right: (start, xStep, yStep) = ((h - 1) * w, -w, 1)
-        case .rightMirrored: (start, xStep, yStep) = ((h - 1) * w + w - 1, -w, -1)
-        case .left: (start, xStep, yStep) = (w - 1, w, -1)
-        }
+        let (w, h) = (width, height)
+        let (start, xStep, yStep) = orientation.storedPixels(width: w, height: h)
         let outWidth = orientation.swapsDimensions ? h : w
         let outHeight = orientation.swapsDimensions ? w : h
         if outWidth == 0 || outHeight == 0 { return RGBImage(width: outWidth, height: outHeight) }
@@ -77,5 +66,23 @@ extension RGBImage {
             count = outWidth * outHeight * 3
         }
         return RGBImage(width: outWidth, height: outHeight, pixels: out)
+    }
+}
+
+extension ImageOrientation {
+    /// Where the pixels of the upright picture (``RGBImage/applying(_:)``) lie in a stored picture
+    /// `width` × `height` pixels: upright pixel (x, y) is stored pixel `start + x · xStep + y · yStep`
+    /// (pixels counted row by row), which is the table above.
+    func storedPixels(width w: Int, height h: Int) -> (start: Int, xStep: Int, yStep: Int) {
+        switch self {
+        case .up: return (0, 1, w)
+        case .upMirrored: return (w - 1, -1, w)
+        case .down: return ((h - 1) * w + w - 1, -1, -w)
+        case .downMirrored: return ((h - 1) * w, 1, -w)
+        case .leftMirrored: return (0, w, 1)
+        case .right: return ((h - 1) * w, -w, 1)
+        case .rightMirrored: return ((h - 1) * w + w - 1, -w, -1)
+        case .left: return (w - 1, w, -1)
+        }
     }
 }

@@ -124,7 +124,7 @@ struct MTCNN: Sendable {
         let scored = CNNScratch.parallelMap(count: candidates.count, threads: threads) {
             (scratch: inout CNNScratch, k: Int) -> MTCNNCandidate? in
             var c = candidates[k]
-            guard crop(image, c, side: 24, scratch: &scratch) else { return nil }
+            guard crop(UprightImage(image), c, side: 24, scratch: &scratch) else { return nil }
             rnet.forward(&scratch)
             let o = scratch.output
             c.score = Softmax.secondOfTwo(o[0], o[1])
@@ -146,7 +146,7 @@ struct MTCNN: Sendable {
             (scratch: inout CNNScratch, k: Int) -> (MTCNNCandidate, [Landmark])? in
             var c = candidates[k]
             c.truncate()
-            guard crop(image, c, side: 48, scratch: &scratch) else { return nil }
+            guard crop(UprightImage(image), c, side: 48, scratch: &scratch) else { return nil }
             onet.forward(&scratch)
             let o = scratch.output
             c.score = Softmax.secondOfTwo(o[0], o[1])
@@ -170,18 +170,18 @@ struct MTCNN: Sendable {
                     score: box.score, landmarks: landmarks))
         }
         if refinesLandmarks {
-            let refined = landmarks(for: faces.map(\.bounds), in: image, threads: threads)
+            let refined = landmarks(for: faces.map(\.bounds), in: UprightImage(image), threads: threads)
             for k in faces.indices { if let l = refined[k] { faces[k].landmarks = l } }
         }
         return faces
     }
 
-    /// O-Net's five landmarks for each of `boxes` (found by any detector), from a 48×48 crop of the
-    /// box made square around its centre; nil for an empty box. A box at least `regressingFrom`
+    /// O-Net's five landmarks for each of `boxes` (found by any detector, in `image`'s upright
+    /// picture), from a 48×48 crop of the box made square around its centre; nil for an empty box. A box at least `regressingFrom`
     /// pixels wide (nil: none) is first moved by O-Net's own box regression and squared again, so
     /// that the crop that places the points is framed as on MTCNN's own final boxes (YuNet's boxes,
     /// landmarks5-dev: mean error 4.71 % → 4.56 % of the eye distance; a third pass: 4.59 %).
-    func landmarks(for boxes: [Rect], in image: RGBImage, threads: Int = 1, regressingFrom: Float? = nil)
+    func landmarks(for boxes: [Rect], in image: UprightImage, threads: Int = 1, regressingFrom: Float? = nil)
         -> [[Landmark]?]
     {
         CNNScratch.parallelMap(count: boxes.count, threads: threads) {
@@ -221,7 +221,7 @@ struct MTCNN: Sendable {
 
     /// Fills `scratch.input` with the `side`×`side` network input for the candidate's box (truncated
     /// corners; pixels outside the image are black): an area crop (``ImageCrop``). False for an empty box.
-    func crop(_ image: RGBImage, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
+    func crop(_ image: UprightImage, _ c: MTCNNCandidate, side: Int, scratch: inout CNNScratch) -> Bool {
         let w = Int(c.inclusiveWidth)
         let h = Int(c.inclusiveHeight)
         guard w > 0, h > 0 else { return false }

@@ -15,7 +15,7 @@ struct BlendshapesStage: PerFaceStage {
         reports = options.blendshapes == .all
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         let shapes = face.landmarker.map { FaceMeshStage.estimator.blendshapes($0.points) }
         face.blendshapes = shapes
         if reports { face.face.blendshapes = shapes }

@@ -7,7 +7,7 @@ struct ContoursStage: PerFaceStage {
         guard options.contours == .all else { return nil }
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard let mesh = face.mesh else { return }
         face.face.contours = FaceContour.contours(of: mesh)
     }

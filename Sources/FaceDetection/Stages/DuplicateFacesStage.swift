@@ -9,7 +9,7 @@ struct DuplicateFacesStage: FaceStage {
         guard options.measuresPoints else { return nil }
     }
 
-    func run(_ faces: [FaceMeasurement], in image: RGBImage, threads: Int) -> [FaceMeasurement] {
+    func run(_ faces: [FaceMeasurement], in image: UprightImage, threads: Int) -> [FaceMeasurement] {
         let distinct = NonMaximumSuppression.keptIndices(
             faces.map { NonMaximumSuppression.Corners($0.face) }, scores: faces.map(\.face.score),
             threshold: NonMaximumSuppression.sameFace, overlap: .union, inclusive: false)

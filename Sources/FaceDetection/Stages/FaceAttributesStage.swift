@@ -18,7 +18,7 @@ struct FaceAttributesStage: PerFaceStage {
         classification = options.classification == .all
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         attributes.annotate(
             &face.face, mesh: face.mesh, blendshapes: face.blendshapes, landmarks: landmarks,
             classification: classification)

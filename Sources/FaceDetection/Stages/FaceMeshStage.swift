@@ -17,7 +17,7 @@ struct FaceMeshStage: PerFaceStage {
         fullyMeasuredWidth = options.fullyMeasuredWidth
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard face.face.bounds.width >= fullyMeasuredWidth else { return }
         face.landmarker = Self.estimator.points(for: face.face, in: image)
     }

@@ -19,7 +19,8 @@ struct FaceStages: Sendable {
     var isEmpty: Bool { stages.isEmpty }
 
     /// The stages on `faces`, found in `image` (in its coordinates), each measured in the upright
-    /// picture for its orientation and reported in `image`'s; `afterStage` is called after the search
+    /// picture for its orientation (``UprightImage``: read in place, no turned copy) and reported in
+    /// `image`'s; `afterStage` is called after the search
     /// and after each stage but the last (it may throw to stop there). Faces of different
     /// orientations measured onto one face are one face: the better one stays.
     func run<Failure: Error>(
@@ -28,13 +29,14 @@ struct FaceStages: Sendable {
     ) throws(Failure) -> [FaceMeasurement] {
         try afterStage(.detection)
         guard orientations.contains(where: { $0 != .up }) else {
-            return try run(faces.map(FaceMeasurement.init), in: image, threads: threads, afterStage: afterStage)
+            return try run(
+                faces.map(FaceMeasurement.init), in: UprightImage(image), threads: threads, afterStage: afterStage)
         }
         var results: [FaceMeasurement] = []
         for orientation in [ImageOrientation.up, .right, .down, .left] {
             let group = faces.indices.filter { orientations[$0] == orientation }
             guard !group.isEmpty else { continue }
-            let view = image.applying(orientation)
+            let view = UprightImage(image, orientation: orientation)
             let upright = group.map {
                 FaceMeasurement(face: faces[$0].upright(orientation, width: image.width, height: image.height))
             }
@@ -50,7 +52,7 @@ struct FaceStages: Sendable {
 
     /// The stages in order on `faces`, found in `image` and upright in it.
     private func run<Failure: Error>(
-        _ faces: [FaceMeasurement], in image: RGBImage, threads: Int,
+        _ faces: [FaceMeasurement], in image: UprightImage, threads: Int,
         afterStage: (FaceDetector.Stage) throws(Failure) -> Void
     ) throws(Failure) -> [FaceMeasurement] {
         var faces = faces

@@ -7,7 +7,7 @@ struct MeshBoundsStage: PerFaceStage {
         guard options.measuresPoints else { return nil }
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard let mesh = face.mesh else { return }
         face.face.bounds = mesh.refinedBounds(face.face.bounds)
     }

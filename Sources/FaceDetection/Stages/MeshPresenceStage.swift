@@ -13,7 +13,7 @@ struct MeshPresenceStage: FaceStage {
         rule = options.scoreRule
     }
 
-    func run(_ faces: [FaceMeasurement], in image: RGBImage, threads: Int) -> [FaceMeasurement] {
+    func run(_ faces: [FaceMeasurement], in image: UprightImage, threads: Int) -> [FaceMeasurement] {
         faces.filter { face in face.landmarker.map { rule.keeps(face.face, presence: $0.presence) } ?? true }
     }
 }

@@ -3,9 +3,10 @@
 /// Reads: the box and O-Net's eye and mouth points (dlib's box is placed from them,
 /// ``ShapePredictor/dlibStyleBox(leftEye:rightEye:mouthLeft:mouthRight:)``). Adds: a `.noseBase`
 /// landmark. Model: dlib's 5-point shape predictor (`Models/shape5.fdm`), which reads single grey
-/// levels from the image itself, not through ``ImageCrop``: its trees choose each level's 800
-/// pixels from the shape the previous level reached, so there is no rectangle to resample ahead,
-/// and it reads the nearest pixel's grey level (0 outside the image) as dlib does. Cost: one pass
+/// levels through the crop step's point sampler (``ImageCrop/PointSampler``): its trees choose each
+/// level's 800 pixels from the shape the previous level reached, so there is no rectangle to
+/// resample ahead, and it reads the grey level of the pixel a point falls in (0 outside the image)
+/// as dlib does. Cost: one pass
 /// of the predictor's 7,500 trees per such face (a face measured in full without a mesh is rare).
 /// Runs when landmarks or classification are asked for.
 struct NoseBaseStage: PerFaceStage {
@@ -17,7 +18,7 @@ struct NoseBaseStage: PerFaceStage {
         fullyMeasuredWidth = options.fullyMeasuredWidth
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard face.landmarker == nil, face.face.bounds.width >= fullyMeasuredWidth,
             let leftEye = face.face.landmark(.leftEye)?.position,
             let rightEye = face.face.landmark(.rightEye)?.position,

@@ -17,7 +17,7 @@ struct ONetPointsStage: FaceStage {
         regressingFrom = options.effectiveDetector != .cascade ? options.fullyMeasuredWidth : nil
     }
 
-    func run(_ faces: [FaceMeasurement], in image: RGBImage, threads: Int) -> [FaceMeasurement] {
+    func run(_ faces: [FaceMeasurement], in image: UprightImage, threads: Int) -> [FaceMeasurement] {
         let mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
         let points = mtcnn.landmarks(
             for: faces.map(\.face.bounds), in: image, threads: threads, regressingFrom: regressingFrom)

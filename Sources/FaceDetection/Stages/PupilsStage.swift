@@ -8,7 +8,7 @@ struct PupilsStage: PerFaceStage {
         guard options.landmarks == .all else { return nil }
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard let irises = face.landmarker else { return }
         face.face.landmarks += [
             Landmark(type: .leftPupil, position: irises.position(FaceMeshV2Estimator.leftIrisCentre)),

@@ -49,7 +49,7 @@ import Testing
         bounds: Rect(x: 30 - 20 / 3, y: 25 - 20 / 3, width: 40 / 3, height: 40 / 3),
         rightEye: Point(x: 25, y: 20), leftEye: Point(x: 35, y: 20))
     #expect(abs(region.side - 20) < 1e-4)
-    let crop = region.crop(size: 10).bilinearScalar(image)
+    let crop = region.crop(size: 10).bilinearScalar(UprightImage(image))
     for j in 0..<10 {
         for i in 0..<10 {
             let (x, y) = (20 + 2 * Float(i) + 0.5, 15 + 2 * Float(j) + 0.5)
@@ -73,7 +73,7 @@ import Testing
         for size in [1, 7, 16, 20] {
             var crop: [Float] = []
             region.crop(size: size).sample(image, into: &crop, padding: 1)
-            let expected = region.crop(size: size).bilinearScalar(image)
+            let expected = region.crop(size: size).bilinearScalar(UprightImage(image))
             // The stem's padded layout: size + 1 rows of size + 1 pixels, the last pixel and row zero.
             let line = (size + 1) * 3
             #expect(crop.count == (size + 1) * line)

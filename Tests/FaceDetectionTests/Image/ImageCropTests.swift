@@ -28,7 +28,7 @@ private func interior(_ values: [Float], of crop: ImageCrop, padding: Int) -> [F
                     crop.sample(image, into: &out, padding: padding)
                     #expect(out.count == crop.count(padding: padding))
                     let inside = interior(out, of: crop, padding: padding)
-                    let expected = crop.bilinearScalar(image)
+                    let expected = crop.bilinearScalar(UprightImage(image))
                     let tolerance: Float = values == .levels ? 1e-2 : 1e-4
                     let worst = maxAbsDifference(inside, expected)
                     #expect(worst < tolerance, "\(center) \(width)×\(height) \(angle) \(outputWidth)×\(outputHeight)")

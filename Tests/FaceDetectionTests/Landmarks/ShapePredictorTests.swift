@@ -149,7 +149,7 @@ private func tinyModel(
         let image = try fixtureImage(picture.file)
         let gray = ShapePredictor.dlibGrayImage(image)
         for face in picture.faces {
-            let points = predictor.predict(in: image, box: rect(face.box))
+            let points = predictor.predict(in: UprightImage(image), box: rect(face.box))
             #expect(predictor.predict(in: gray, box: rect(face.box)) == points)
             for (p, want) in zip(points, face.points) {
                 let dx = abs(p.x.rounded(.down) - Float(want[0]))
@@ -221,7 +221,7 @@ func shapePredictorMatchesDlibOnDevSet() throws {
     let predictor = try shapePredictor()
     let image = try fixtureImage("astronaut-face.ppm")
     let box = rect(try golden().images[0].faces[0].box)
-    let marks = ShapePredictor.landmarks(predictor.predict(in: image, box: box))
+    let marks = ShapePredictor.landmarks(predictor.predict(in: UprightImage(image), box: box))
     #expect(marks.map(\.type) == [.leftEye, .rightEye, .noseBase])
     let (left, right, nose) = (marks[0].position, marks[1].position, marks[2].position)
     // The subject's left eye is on the image's right; the nose base is below both eyes, between them.
@@ -231,7 +231,7 @@ func shapePredictorMatchesDlibOnDevSet() throws {
     var mirrored = image
     for y in 0..<image.height { for x in 0..<image.width { mirrored[x, y] = image[image.width - 1 - x, y] } }
     let mirroredBox = Rect(x: Float(image.width) - box.maxX, y: box.y, width: box.width, height: box.height)
-    let m = ShapePredictor.landmarks(predictor.predict(in: mirrored, box: mirroredBox))
+    let m = ShapePredictor.landmarks(predictor.predict(in: UprightImage(mirrored), box: mirroredBox))
     func flipped(_ p: Point) -> Point { Point(x: Float(image.width) - p.x, y: p.y) }
     // The mirrored face's left eye is the original's right eye, flipped (to within 2 px).
     for (a, b) in [(m[0].position, flipped(right)), (m[1].position, flipped(left)), (m[2].position, flipped(nose))] {

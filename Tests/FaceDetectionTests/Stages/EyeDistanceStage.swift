@@ -17,7 +17,7 @@ struct EyeDistanceStage: PerFaceStage {
         guard options.landmarks == .all else { return nil }
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard let left = face.face.landmark(.leftPupil)?.position,
             let right = face.face.landmark(.rightPupil)?.position, let presence = face.landmarker?.presence
         else { return }

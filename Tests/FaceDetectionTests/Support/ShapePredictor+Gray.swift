@@ -15,7 +15,7 @@ extension ShapePredictor {
         var gray = [UInt8](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { rgb in
             // gray[i] = (R + G + B) / 3 of pixel i
-            for i in gray.indices { gray[i] = dlibGray(rgb, 3 * i) }
+            for i in gray.indices { gray[i] = GreyLevel.landmarks(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]) }
         }
         return GrayImage(width: image.width, height: image.height, pixels: gray)
     }

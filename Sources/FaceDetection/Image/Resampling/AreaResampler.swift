@@ -85,16 +85,17 @@ struct AreaResampler {
         output.reshape(height: bandHeight, width: outputWidth, channels: 3, alignment: 1)
         precondition(output.pixelStride == 3)
         resample(
-            image, left: left, top: top, width: width, height: height, outputWidth: outputWidth,
+            UprightImage(image), left: left, top: top, width: width, height: height, outputWidth: outputWidth,
             outputHeight: outputHeight, band: band, roundToBytes: roundToBytes, values: .centred,
             rowStride: outputWidth * 3, into: &output.values)
     }
 
     /// The resize of `resample(_:left:top:width:height:outputWidth:outputHeight:band:roundToBytes:into:)`
     /// with the levels mapped by `values`, into `output` (at least `band.count` rows of `rowStride`
-    /// floats, the first `outputWidth` × 3 of each written, channel-last).
+    /// floats, the first `outputWidth` × 3 of each written, channel-last), the rectangle in `image`'s
+    /// upright picture (read where it is stored: the same values as the turned copy's resample).
     mutating func resample(
-        _ image: RGBImage, left: Int, top: Int, width: Int, height: Int,
+        _ image: UprightImage, left: Int, top: Int, width: Int, height: Int,
         outputWidth: Int, outputHeight: Int, band: Range<Int>? = nil,
         roundToBytes: Bool = false, values: ImageCrop.Values, rowStride: Int, into output: inout [Float]
     ) {
@@ -112,22 +113,32 @@ struct AreaResampler {
         let span = (endColumn - firstColumn) * 3
         let needed = bandHeight * span + 16
         if rowBuffer.count < needed { rowBuffer = [Float](repeating: 0, count: needed) }
-        let (rs, cols, imageRow) = (rows, columns, image.width * 3)
-        image.pixels.withUnsafeBufferPointer { pixelBuffer in
+        let (rs, cols) = (rows, columns)
+        image.stored.pixels.withUnsafeBufferPointer { pixelBuffer in
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 rs.source.withUnsafeBufferPointer { source in
                     rs.weight.withUnsafeBufferPointer { weight in
-                        // Safety: tap rows are < image.height and bytes firstColumn·3 + i (i < span) are < width·3;
-                        // row d − firstRow takes span floats of rowBuffer, and bandHeight·span < needed ≤ its count.
+                        // Safety: tap rows are < image.height and columns firstColumn..<endColumn are < width, so
+                        // every pixel read is a stored one (storedPixel); row d − firstRow takes span floats of
+                        // rowBuffer, and bandHeight·span < needed ≤ its count.
                         let pixels = pixelBuffer.baseAddress!
                         let rowsOut = buffer.baseAddress!
-                        // rowsOut[d − firstRow][i] = Σ_taps weight * image[source][firstColumn * 3 + i]
+                        // rowsOut[d − firstRow][i] = Σ_taps weight * upright row source, byte firstColumn * 3 + i
                         for d in band {
-                            RowMixing.mixRowsSIMD(
-                                pixels: pixels, rowLength: imageRow, first: firstColumn * 3,
-                                rows: source, weights: weight,
-                                taps: rs.start[d]..<rs.start[d + 1], count: span,
-                                output: rowsOut + (d - firstRow) * span)
+                            if image.rowsAreStored {
+                                RowMixing.mixRowsSIMD(
+                                    pixels: pixels + 3 * image.start, rowLength: 3 * image.yStep,
+                                    first: firstColumn * 3,
+                                    rows: source, weights: weight,
+                                    taps: rs.start[d]..<rs.start[d + 1], count: span,
+                                    output: rowsOut + (d - firstRow) * span)
+                            } else {
+                                RowMixing.mixUprightRows(
+                                    pixels: pixels, image: image, firstColumn: firstColumn, rows: source,
+                                    weights: weight,
+                                    taps: rs.start[d]..<rs.start[d + 1], columns: endColumn - firstColumn,
+                                    output: rowsOut + (d - firstRow) * span)
+                            }
                         }
                     }
                 }

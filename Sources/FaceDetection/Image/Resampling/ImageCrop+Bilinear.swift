@@ -1,8 +1,10 @@
 extension ImageCrop {
     /// The bilinear crop into `output` (at least ``count(padding:)`` floats), in the layout of
     /// ``sample(_:into:padding:reusing:)``. Pixel (i, j) is the image sampled bilinearly at
-    /// `imagePoint((i + 0.5, j + 0.5))`, outside the image as ``border`` says. The sample points step
-    /// along the crop's turned axes, so the trigonometry is done once per crop.
+    /// `imagePoint((i + 0.5, j + 0.5))` of the upright picture, outside it as ``border`` says. The
+    /// sample points step along the crop's turned axes, so the trigonometry is done once per crop; a
+    /// corner pixel is read where the upright picture's pixel is stored (``UprightImage``), so the
+    /// arithmetic is that of the crop of the turned copy.
     ///
     /// Row by row, in two passes: first the taps of the row's pixels, eight at a time in 8-lane
     /// vectors (sample points, clamps, corner offsets and the four bilinear weights, the value scale
@@ -11,7 +13,7 @@ extension ImageCrop {
     /// lane lands on the next pixel, written after it, or on the row's padding, zeroed after the row;
     /// without padding the crop's very last pixel is stored as three floats). The table keeps the
     /// per-pixel loop free of lane extractions, which spilled every vector on every pixel.
-    func bilinear(_ image: RGBImage, into output: inout [Float], padding: Int) {
+    func bilinear(_ image: UprightImage, into output: inout [Float], padding: Int) {
         let (width, height) = (outputWidth, outputHeight)
         let line = (width + padding) * 3
         let (w, h) = (image.width, image.height)
@@ -41,9 +43,19 @@ extension ImageCrop {
         let magic = SIMD8<Float>(repeating: 8_388_608)
         let signedMagic = SIMD8<Float>(repeating: 12_582_912)
         let (width32, height32) = (SIMD8<Int32>(repeating: Int32(w)), SIMD8<Int32>(repeating: Int32(h)))
-        let (three, rowBytes) = (SIMD8<Int32>(repeating: 3), SIMD8<Int32>(repeating: Int32(3 * w)))
+        // Stored pixel of upright pixel (x, y): start + x·xStep + y·yStep; the steps to the next
+        // pixel along x and y, in bytes.
+        let (start32, xStep32, yStep32) = (
+            SIMD8<Int32>(repeating: Int32(image.start)), SIMD8<Int32>(repeating: Int32(image.xStep)),
+            SIMD8<Int32>(repeating: Int32(image.yStep))
+        )
+        let (rightBytes, downBytes) = (
+            SIMD8<Int32>(repeating: Int32(3 * image.xStep)), SIMD8<Int32>(repeating: Int32(3 * image.yStep))
+        )
+        // Which of the steps reach a later byte: the farthest corner is the first one plus those.
+        let (forward, downward) = (image.xStep > 0, image.yStep > 0)
         let scale = values.scale
-        // The last pixel's byte offset: a 4-byte load of any other pixel stays inside the image.
+        // The last stored pixel's byte offset: a 4-byte load of any other pixel stays inside the image.
         let last = Int32((w * h - 1) * 3)
         // One row's taps, `span` = width rounded up to 8 entries per table: corner offsets, steps, weights.
         let span = (width + 7) / 8 * 8
@@ -53,10 +65,11 @@ extension ImageCrop {
             steps.deallocate()
             weights.deallocate()
         }
-        image.pixels.withUnsafeBufferPointer { pixelBuffer in
+        image.stored.pixels.withUnsafeBufferPointer { pixelBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
-                // Safety: the corner pixel (x0, y0) is clamped into the image and a step is taken only
-                // where the next pixel is inside it, so every corner offset is at most `last`; 4-byte loads
+                // Safety: the corner pixel (x0, y0) is clamped into the upright picture and a step is taken
+                // only where the next pixel is inside it, so every corner is a stored pixel, its offset in
+                // 0…`last` (the stored picture has the upright one's w·h pixels); 4-byte loads
                 // are made only in rows whose offsets are all below it. Pixel (i, j) writes floats
                 // j·line + 3·i …+4 ≤ j·line + 3·width + 1, inside row j when padding ≥ 1, else inside the
                 // next row, or (the last pixel of the last row) three floats only; row j < height then
@@ -83,9 +96,9 @@ extension ImageCrop {
                         if replicate {
                             let x0 = unsafeBitCast(xf + magic, to: SIMD8<Int32>.self) &- 0x4B00_0000
                             let y0 = unsafeBitCast(yf + magic, to: SIMD8<Int32>.self) &- 0x4B00_0000
-                            r = laneSelect(laneLess(x0 &+ 1, width32), three, SIMD8<Int32>.zero)
-                            d = laneSelect(laneLess(y0 &+ 1, height32), rowBytes, SIMD8<Int32>.zero)
-                            k = (y0 &* width32 &+ x0) &* 3
+                            r = laneSelect(laneLess(x0 &+ 1, width32), rightBytes, SIMD8<Int32>.zero)
+                            d = laneSelect(laneLess(y0 &+ 1, height32), downBytes, SIMD8<Int32>.zero)
+                            k = (start32 &+ x0 &* xStep32 &+ y0 &* yStep32) &* 3
                             wa.storeVector(gx * (1 - fy), at: i0)
                             wb.storeVector(hx * (1 - fy), at: i0)
                             wc.storeVector(gx * fy, at: i0)
@@ -98,15 +111,15 @@ extension ImageCrop {
                             let (topIn, bottomIn) = (~(y0 &>> 31) & laneLess(y0, height32), laneLess(y0 &+ 1, height32))
                             let xc = laneSelect(x0 &>> 31, .zero, laneSelect(leftIn, x0, width32 &- 1))
                             let yc = laneSelect(y0 &>> 31, .zero, laneSelect(topIn, y0, height32 &- 1))
-                            r = laneSelect(leftIn & rightIn, three, SIMD8<Int32>.zero)
-                            d = laneSelect(topIn & bottomIn, rowBytes, SIMD8<Int32>.zero)
-                            k = (yc &* width32 &+ xc) &* 3
+                            r = laneSelect(leftIn & rightIn, rightBytes, SIMD8<Int32>.zero)
+                            d = laneSelect(topIn & bottomIn, downBytes, SIMD8<Int32>.zero)
+                            k = (start32 &+ xc &* xStep32 &+ yc &* yStep32) &* 3
                             wa.storeVector(laneSelect(leftIn & topIn, gx * (1 - fy), .zero), at: i0)
                             wb.storeVector(laneSelect(rightIn & topIn, hx * (1 - fy), .zero), at: i0)
                             wc.storeVector(laneSelect(leftIn & bottomIn, gx * fy, .zero), at: i0)
                             wd.storeVector(laneSelect(rightIn & bottomIn, hx * fy, .zero), at: i0)
                         }
-                        let reach = k &+ d &+ r
+                        let reach = k &+ (downward ? d : .zero) &+ (forward ? r : .zero)
                         farthest = laneSelect(laneLess(farthest, reach), reach, farthest)
                         offset.storeVector(k, at: i0)
                         right.storeVector(r, at: i0)
@@ -181,7 +194,7 @@ extension ImageCrop {
 
     /// Scalar reference twin of the bilinear crop, straight from the definition, without padding:
     /// `outputHeight` rows of `outputWidth` pixels.
-    func bilinearScalar(_ image: RGBImage) -> [Float] {
+    func bilinearScalar(_ image: UprightImage) -> [Float] {
         let (width, height) = (outputWidth, outputHeight)
         var out = [Float](repeating: 0, count: width * height * 3)
         guard image.width > 0 && image.height > 0 else { return out }
@@ -189,7 +202,7 @@ extension ImageCrop {
         /// Channel `c` of image pixel (x, y), 0 outside the image.
         func level(_ x: Int, _ y: Int, _ c: Int) -> Float {
             guard x >= 0 && x < image.width && y >= 0 && y < image.height else { return 0 }
-            return Float(image.pixels[(y * image.width + x) * 3 + c])
+            return Float(image.stored.pixels[image.storedPixel(x, y) * 3 + c])
         }
         for j in 0..<height {
             for i in 0..<width {

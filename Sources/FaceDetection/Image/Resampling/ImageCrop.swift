@@ -14,6 +14,9 @@
 /// - ``Interpolation/bilinear``: the four pixels around each sample point, weighted by distance,
 ///   the border replicated (MediaPipe's `BORDER_REPLICATE`: the face mesh) or zero (OpenCV's
 ///   `warpAffine` with `BORDER_CONSTANT` 0: a face aligned onto a template).
+///
+/// A model that picks single pixels as it runs, with no rectangle to resample ahead (dlib's shape
+/// predictor), reads them through ``PointSampler``.
 struct ImageCrop: Sendable, Equatable {
     /// How output pixels are computed from the image's.
     enum Interpolation: Sendable, Equatable {
@@ -153,11 +156,15 @@ struct ImageCrop: Sendable, Equatable {
     /// The number of floats ``sample(_:into:padding:reusing:)`` writes with `padding`.
     func count(padding: Int = 0) -> Int { (outputHeight + padding) * (outputWidth + padding) * 3 }
 
-    /// The crop of `image` into `output` (grown when shorter; floats past ``count(padding:)`` are left
+    /// The crop of `image` (its upright picture: the rectangle is in the upright picture's
+    /// coordinates) into `output` (grown when shorter; floats past ``count(padding:)`` are left
     /// as they are): `outputHeight` rows of `outputWidth` pixels of 3 floats, each row followed by
     /// `padding` zero pixels and the rows by `padding` zero rows (the face mesh stem's layout has 1).
     /// An area crop keeps its tables and buffer in `area`, so that one resampler serves many crops.
-    func sample(_ image: RGBImage, into output: inout [Float], padding: Int = 0, reusing area: inout AreaResampler) {
+    /// The crop of an ``UprightImage`` is the crop of the turned copy it stands for, bit for bit.
+    func sample(
+        _ image: UprightImage, into output: inout [Float], padding: Int = 0, reusing area: inout AreaResampler
+    ) {
         precondition(padding >= 0)
         let count = count(padding: padding)
         if output.count < count { output = [Float](repeating: 0, count: count) }
@@ -174,9 +181,14 @@ struct ImageCrop: Sendable, Equatable {
     }
 
     /// ``sample(_:into:padding:reusing:)`` with a resampler of its own.
-    func sample(_ image: RGBImage, into output: inout [Float], padding: Int = 0) {
+    func sample(_ image: UprightImage, into output: inout [Float], padding: Int = 0) {
         var area = AreaResampler()
         sample(image, into: &output, padding: padding, reusing: &area)
+    }
+
+    /// ``sample(_:into:padding:reusing:)`` of `image` as it is stored, with a resampler of its own.
+    func sample(_ image: RGBImage, into output: inout [Float], padding: Int = 0) {
+        sample(UprightImage(image), into: &output, padding: padding)
     }
 
     /// Zeroes the `padding` pixels after each row and the `padding` rows after the last.
