@@ -15,8 +15,9 @@ var options = BenchmarkArguments(Array(CommandLine.arguments.dropFirst()))
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
 let goldenPath =
     options.take("--golden", { $0 }) ?? root.appendingPathComponent("Fixtures/sface-golden/golden.fdm").path
-let warmups = options.take("--warmup", { Int($0) }) ?? 5
-let repeats = options.take("--repeat", { Int($0) }) ?? 51
+let arguments = CommandLine.arguments
+let warmups = arguments.contains("--warmup") ? options.timing.warmUps : 5
+let repeats = arguments.contains("--repeat") ? options.timing.repeats : 51
 let peak = options.take("--peak", { Double($0) }) ?? 87.1
 let showLayers = options.take("--layers")
 options.requireAllTaken()

@@ -65,33 +65,24 @@ enum PointwiseConvolution {
     ) {
         precondition(no % 64 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
-        let sextets = pixels / 6 * 6
-        // Weights larger than half the L2 cache (SFace's 7×7 layers: 2 and 4 MB) are walked a 64-output panel at
-        // a time over every sextet, so that each panel is read from memory once; smaller ones a sextet at a time.
-        let panelsOuter = ni * no > 1 << 18
-        @inline(__always) func sextet(_ p: Int, _ o: Int) {
-            // 64 outputs of pixels p…p+5: bias + Σ_c x[c]·w[c][o…o+63]
-            var s = Sextet64(repeating: bias + o)
-            var (w, end, xc) = (weights + o, weights + o + ni * no, input + p * ni)
-            while w < end {
-                s.add(
-                    w.loadVector(at: 0), w.loadVector(at: 16), w.loadVector(at: 32), w.loadVector(at: 48),
-                    times: xc, inputs: ni)
-                w += no
-                xc += 1
-            }
-            s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, slopes: slopes.map { $0 + o })
-        }
-        if panelsOuter {
+        var p = 0
+        while p + 6 <= pixels {
+            let x = input + p * ni
             for o in stride(from: 0, to: no, by: 64) {
-                for p in stride(from: 0, to: sextets, by: 6) { sextet(p, o) }
+                // 64 outputs of pixels p…p+5: bias + Σ_c x[c]·w[c][o…o+63]
+                var s = Sextet64(repeating: bias + o)
+                var (w, end, xc) = (weights + o, weights + o + ni * no, x)
+                while w < end {
+                    s.add(
+                        w.loadVector(at: 0), w.loadVector(at: 16), w.loadVector(at: 32), w.loadVector(at: 48),
+                        times: xc, inputs: ni)
+                    w += no
+                    xc += 1
+                }
+                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, slopes: slopes.map { $0 + o })
             }
-        } else {
-            for p in stride(from: 0, to: sextets, by: 6) {
-                for o in stride(from: 0, to: no, by: 64) { sextet(p, o) }
-            }
+            p += 6
         }
-        let p = sextets
         if p < pixels {
             rowQuads(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,

@@ -49,10 +49,17 @@ enum StridedDepthwiseConvolution {
         precondition(nc % 8 == 0 && w > 0)
         let (ow, inner) = ((w + 1) / 2, max(0, (w - 2) / 2))
         let rows = (above, middle, below)
-        for x in [0] + Array((inner + 1)..<max(ow, inner + 1)) {
-            DepthwiseConvolution.edgePixel(rows, x, stride: 2, width: w, channels: nc, weights, bias, slopes, into: output)
+        DepthwiseConvolution.edgePixel(rows, 0, stride: 2, width: w, channels: nc, weights, bias, slopes, into: output)
+        if ow > inner + 1 {
+            DepthwiseConvolution.edgePixel(
+                rows, ow - 1, stride: 2, width: w, channels: nc, weights, bias, slopes, into: output)
         }
         guard inner > 0 else { return }
+        if DepthwiseConvolution.Walk.default == .sixteens && nc % 16 == 0 {
+            DepthwiseConvolution.interiorInSixteens(
+                rows, stride: 2, pixels: 1..<(inner + 1), channels: nc, weights, bias, slopes, into: output)
+            return
+        }
         row(
             above + nc, middle + nc, below + nc, width: inner, channels: nc, weights: weights, bias: bias,
             slopes: slopes, into: output + nc)

@@ -17,7 +17,7 @@ struct SFaceNetwork: Sendable {
     /// The stem: 3×3, pad 1, 3 → 32, then PReLU, on the input with a zero border.
     private let stem: Convolution
     /// The 26 depthwise and 1×1 layers in run order.
-    private let layers: [SFaceLayer]
+    let layers: [SFaceLayer]
     /// `bn1` and the dense layer, with the input in the channel-last order of the last map.
     private let head: Dense
 
@@ -115,7 +115,8 @@ struct SFaceNetwork: Sendable {
             input.withUnsafeBufferPointer { i in
                 // Safety: row y + 1 of the 114×114×3 map from pixel 1 holds n·3 floats; input n rows of n·3.
                 for y in 0..<n {
-                    (b.baseAddress! + ((y + 1) * (n + 2) + 1) * 3).update(from: i.baseAddress! + y * n * 3, count: n * 3)
+                    (b.baseAddress! + ((y + 1) * (n + 2) + 1) * 3).update(
+                        from: i.baseAddress! + y * n * 3, count: n * 3)
                 }
             }
         }
@@ -183,8 +184,14 @@ struct SFaceLayer: Sendable {
     let stride: Int
     /// Input and output channels (equal for a depthwise layer).
     let inputs: Int, outputs: Int
-    /// Depthwise: `[9][outputs]` (tap ky·3 + kx); 1×1: `[inputs][outputs]`.
+    /// Depthwise: `[9][outputs]` (tap ky·3 + kx); 1×1: `[inputs][outputs]`, or with `panels`
+    /// `[outputs / 64][inputs][64]`.
     let weights: [Float]
+    /// Whether the 1×1 weights are stored as 64-output panels, each contiguous: weights larger than half the L2
+    /// cache (the 7×7 layers' 2 and 4 MB), which the kernel then walks a panel at a time over every pixel, so that
+    /// each panel is read from memory once and then from L2 (rows of the whole matrix, 4 KB apart, would fall
+    /// into a few of L2's sets and evict each other).
+    let panels: Bool
     /// One bias per output channel.
     let bias: [Float]
     /// The PReLU after the convolution.
@@ -201,9 +208,29 @@ struct SFaceLayer: Sendable {
         for o in 0..<outputs {
             for t in 0..<taps { transposed[t * outputs + o] = rowMajor[o * taps + t] }
         }
-        weights = transposed
+        panels = !depthwise && inputs * outputs > 1 << 18 && outputs % 64 == 0
+        weights = panels ? Self.panels(transposed, inputs: inputs, outputs: outputs) : transposed
         bias = try model.floats(name + ".bias", shape: [outputs])
         prelu = PReLU(slopes: try model.floats(name + ".prelu", shape: [outputs]))
+    }
+
+    /// `[inputs][outputs]` weights as `[outputs / 64][inputs][64]`.
+    static func panels(_ w: [Float], inputs: Int, outputs: Int) -> [Float] {
+        var out = [Float](repeating: 0, count: w.count)
+        for c in 0..<inputs {
+            for o in 0..<outputs { out[(o / 64 * inputs + c) * 64 + o % 64] = w[c * outputs + o] }
+        }
+        return out
+    }
+
+    /// The 1×1 weights `[inputs][outputs]`, from their panels if `panels`.
+    var rowMajorWeights: [Float] {
+        guard panels else { return weights }
+        var out = [Float](repeating: 0, count: weights.count)
+        for c in 0..<inputs {
+            for o in 0..<outputs { out[c * outputs + o] = weights[(o / 64 * inputs + c) * 64 + o % 64] }
+        }
+        return out
     }
 
     /// The layer's output map for the `side`×`side`×`inputs` map at `input` (packed, channel-last) into `output`;
@@ -218,6 +245,16 @@ struct SFaceLayer: Sendable {
                     // Safety: the caller's maps and zero row hold the floats this layer reads and writes; weights,
                     // bias and slopes as init made them.
                     let (w, b, slopes) = (wb.baseAddress!, bb.baseAddress!, sb.baseAddress!)
+                    if panels {
+                        // each 64-output panel over every pixel, its outputs placed in the full pixel
+                        let layout = ChannelLayout(pixelStride: outputs, groupStride: 8)
+                        for o in Swift.stride(from: 0, to: outputs, by: 64) {
+                            PointwiseConvolution.row(
+                                input, pixels: side * side, inputs: inputs, weights: w + o * inputs, bias: b + o,
+                                outputs: 64, layout: layout, slopes: slopes + o, into: output + o)
+                        }
+                        return
+                    }
                     guard depthwise else {
                         PointwiseConvolution.row(
                             input, pixels: side * side, inputs: inputs, weights: w, bias: b, outputs: outputs,
@@ -249,7 +286,7 @@ struct SFaceLayer: Sendable {
     func applyScalar(_ input: [Float], side: Int) -> [Float] {
         guard depthwise else {
             return PointwiseConvolution.rowScalar(
-                input, pixels: side * side, inputs: inputs, weights: weights, bias: bias, outputs: outputs,
+                input, pixels: side * side, inputs: inputs, weights: rowMajorWeights, bias: bias, outputs: outputs,
                 slopes: prelu.slopes)
         }
         if stride == 1 {
