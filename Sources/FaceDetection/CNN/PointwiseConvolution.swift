@@ -41,8 +41,8 @@ enum PointwiseConvolution {
 
     /// `row` six pixels × 64 outputs at a time in 16-lane vectors (AVX-512's 32 registers: 24 sums,
     /// four weight vectors, a broadcast input); `outputs` is a multiple of 64. The last 0–5 pixels go
-    /// to `rowQuads`. YuNet's input counts (16, 64) are passed on as constants, so that each pixel's
-    /// input is a fixed offset from one pointer (with `inputs` a variable, the six offsets took
+    /// to `rowQuads`. YuNet's input counts (16, 64) and SFace's (32 to 1024) are passed on as constants, so that
+    /// each pixel's input is a fixed offset from one pointer (with `inputs` a variable, the six offsets took
     /// registers and overflow checks inside the loop).
     static func rowSextetsOf64(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
@@ -51,7 +51,12 @@ enum PointwiseConvolution {
     ) {
         switch ni {
         case 16: sextetsOf64(input, pixels, 16, weights, bias, no, layout, slopes, output)
+        case 32: sextetsOf64(input, pixels, 32, weights, bias, no, layout, slopes, output)
         case 64: sextetsOf64(input, pixels, 64, weights, bias, no, layout, slopes, output)
+        case 128: sextetsOf64(input, pixels, 128, weights, bias, no, layout, slopes, output)
+        case 256: sextetsOf64(input, pixels, 256, weights, bias, no, layout, slopes, output)
+        case 512: sextetsOf64(input, pixels, 512, weights, bias, no, layout, slopes, output)
+        case 1024: sextetsOf64(input, pixels, 1024, weights, bias, no, layout, slopes, output)
         default: sextetsOf64(input, pixels, ni, weights, bias, no, layout, slopes, output)
         }
     }
