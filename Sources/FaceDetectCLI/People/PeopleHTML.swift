@@ -1,8 +1,9 @@
 /// The HTML of the people page's two kinds of page: a page of the list (one row per person: the
 /// name or "Person N", the face count, the best faces' thumbnails, each a link to its photo, and a
-/// link to the person's own page) and a page of one person (all their faces, a caption naming each
-/// photo). Plain HTML: headings for each person, real links (keyboard-usable, a visible focus ring),
-/// thumbnails as files loaded lazily, every name and path escaped (`HTMLText`).
+/// link to the person's own page when the row cannot show all their faces) and a page of one
+/// person (all their faces, a caption naming each photo). Plain HTML: headings for each person,
+/// real links (keyboard-usable, a visible focus ring), thumbnails as files loaded lazily, every
+/// name and path escaped (`HTMLText`).
 struct PeopleHTML {
     /// One face as the pages show it.
     struct Face {
@@ -36,6 +37,9 @@ struct PeopleHTML {
         max(1, (count + PeoplePageLayout.peoplePerPage - 1) / PeoplePageLayout.peoplePerPage)
     }
 
+    /// Whether `person` has pages of their own: when they have more faces than their row shows.
+    static func hasOwnPage(_ person: Person) -> Bool { person.faces.count > PeoplePageLayout.facesPerRow }
+
     /// The number of pages of a person with `count` faces.
     static func personPageCount(_ count: Int) -> Int {
         max(1, (count + PeoplePageLayout.facesPerPersonPage - 1) / PeoplePageLayout.facesPerPersonPage)
@@ -59,10 +63,12 @@ struct PeopleHTML {
             html += "<span class=\"count\">\(counted(person.faces.count, "face", "faces"))</span></h2>\n"
             html += faceList(
                 person.faces.prefix(PeoplePageLayout.facesPerRow), of: person, from: folder, captions: false)
-            let all = person.faces.count > PeoplePageLayout.facesPerRow ? "All \(person.faces.count) faces" : "Faces"
-            let personPage = layout.link(layout.personPageName(person.id, 0), in: .files, from: folder)
-            html += "<p class=\"more\"><a href=\"\(personPage)\">"
-            html += "\(all) of \(HTMLText.escaped(person.title))</a></p>\n</section>\n"
+            if Self.hasOwnPage(person) {
+                let personPage = layout.link(layout.personPageName(person.id, 0), in: .files, from: folder)
+                html += "<p class=\"more\"><a href=\"\(personPage)\">All \(person.faces.count) faces of "
+                html += "\(HTMLText.escaped(person.title))</a></p>\n"
+            }
+            html += "</section>\n"
         }
         if people.isEmpty { html += "<p>No faces were grouped.</p>\n" }
         html += "</main>\n" + (pageCount > 1 ? listNavigation(index, pageCount, from: folder) : "")

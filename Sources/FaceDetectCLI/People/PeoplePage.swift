@@ -68,7 +68,7 @@ enum PeoplePage {
         }
 
         let faceCount = shown.reduce(0) { $0 + $1.faces.count }
-        for (index, person) in shown.enumerated() {
+        for (index, person) in shown.enumerated() where PeopleHTML.hasOwnPage(person) {
             for page in 0..<PeopleHTML.personPageCount(person.faces.count) {
                 let text = pages.personPage(person, page: page, listIndex: index / PeoplePageLayout.peoplePerPage)
                 try write(text, to: layout.path(layout.personPageName(person.id, page), in: .files))

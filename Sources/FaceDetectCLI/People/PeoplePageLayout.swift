@@ -1,7 +1,8 @@
 /// Where the files of a people page go, and the links between them: `people.html` (the first page
 /// of the list of people) beside a folder `people_files/` that holds the rest: the list's further
-/// pages (`people-2.html`, …), one page per person (`person-ID.html`, `person-ID-2.html`, … when a
-/// person has more faces than one page shows) and the thumbnails, one folder per person
+/// pages (`people-2.html`, …), the pages of each person with more faces than a row of the list
+/// shows (`person-ID.html`, and `person-ID-2.html`, … when they have more faces than one page
+/// shows) and the thumbnails, one folder per person
 /// (`ID/1.jpg` for the best face, `ID/2.jpg`, …).
 ///
 /// Each page is bounded, whatever the number of people and faces: ``peoplePerPage`` rows of at

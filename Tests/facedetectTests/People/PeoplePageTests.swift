@@ -75,11 +75,12 @@ struct PeoplePageTests {
             let best = try RGBImage(contentsOf: files.appendingPathComponent("1/1.jpg").path)
             #expect(best.width == FaceThumbnails.side && best.height == FaceThumbnails.side)
             #expect(!FileManager.default.fileExists(atPath: files.appendingPathComponent("5/1.jpg").path))
+            #expect(!FileManager.default.fileExists(atPath: files.appendingPathComponent("person-1.html").path))
             let page = try String(contentsOf: html, encoding: .utf8)
             #expect(page.contains("Grace &lt;b&gt;Hopper&lt;/b&gt; &amp; &quot;co&quot;"))
             #expect(page.contains("href=\"../photos/copies/grace%20%231%20%26%20co.jpg\""))
             #expect(!page.contains("http") && !page.contains("data:"))
-            for name in ["people.html", "people_files/person-1.html", "people_files/person-2.html"] {
+            for name in ["people.html", "people_files/person-2.html"] {
                 try expectLinksResolve(in: html.deletingLastPathComponent().appendingPathComponent(name))
             }
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.hasPrefix(".") }
@@ -107,13 +108,15 @@ struct PeoplePageTests {
                 first.components(separatedBy: "<section class=\"person\"").count - 1 == PeoplePageLayout.peoplePerPage)
             #expect(first.components(separatedBy: "<img ").count - 1 == PeoplePageLayout.facesPerRow + count - 2)
             let files = directory.appendingPathComponent("people_files")
-            for name in ["people-2.html", "person-1.html", "person-1-2.html", "person-\(count).html"] {
+            for name in ["people-2.html", "person-1.html", "person-1-2.html"] {
                 try expectLinksResolve(in: files.appendingPathComponent(name))
             }
             try expectLinksResolve(in: html)
             let second = try String(contentsOf: files.appendingPathComponent("person-1-2.html"), encoding: .utf8)
             #expect(second.components(separatedBy: "<img ").count - 1 == 1)
-            #expect(!FileManager.default.fileExists(atPath: files.appendingPathComponent("people-3.html").path))
+            for name in ["people-3.html", "person-2.html"] {
+                #expect(!FileManager.default.fileExists(atPath: files.appendingPathComponent(name).path))
+            }
         }
     }
 
