@@ -158,6 +158,10 @@ public struct FaceDetector: Sendable {
         public var detector: Detector?
         /// Whether turned pictures are searched too (the thorough mode always does).
         public var rotations: Rotations
+        /// Whether each face gets an identity descriptor (``Face/descriptor``: SFace's, from the face
+        /// aligned by its five points), which tells whose face it is; off by default, as it costs a
+        /// network run per face.
+        public var descriptors: Bool
 
         /// The least score a face may have: `minScore`, or the lowest of the detector's default
         /// thresholds.
@@ -197,9 +201,10 @@ public struct FaceDetector: Sendable {
             contours: ContourMode = .none, blendshapes: BlendshapeMode = .none, minFaceSize: MinFaceSize = .standard,
             minScore: Float? = nil,
             prominentFaceOnly: Bool = false, anonymising: Bool = false, threads: Int = 1, detector: Detector? = nil,
-            rotations: Rotations = .none
+            rotations: Rotations = .none, descriptors: Bool = false
         ) {
             self.rotations = rotations
+            self.descriptors = descriptors
             self.anonymising = anonymising
             self.detector = detector
             self.minScore = minScore
