@@ -4,8 +4,8 @@ import FaceDetectionIO
 
 /// `facedetect group INPUT... --people FILE [--html FILE]`: the batch run of detection with
 /// descriptors (`DetectionRun`, the inputs walked, failures listed and the exit status as there),
-/// then the faces sorted into people (`PeopleFile.add`, by `FaceGrouping`) and the people file
-/// written atomically, once, at the end.
+/// then the faces sorted into people (`PeopleFile.add`, by `FaceGrouping`), the people file
+/// written atomically, once, at the end, and with `--html` the people page (`PeoplePage`).
 ///
 /// With an existing people file, its people keep their ids and names, the files it lists are not
 /// measured again (the summary counts them as already done), and the new faces join its people or
@@ -64,6 +64,8 @@ enum GroupCommand {
             options: detection, plan: plan, processor: processor, threads: plan.isBatch ? threads : 1, shard: nil,
             alreadyDone: Set(people.files), showsProgress: options.progress ?? (plan.isBatch && isatty(2) == 1),
             json: nil, csv: nil, standardOutput: standardOutput, standardError: standardError)
+        // A second run must not pick up the page's thumbnails as photos.
+        run.excludedDirectories = options.html.map { [PeoplePageLayout(html: $0).filesFolder] } ?? []
         run.onOutcome = { outcome in
             guard outcome.failure == nil else { return }
             let record = outcome.record
@@ -90,6 +92,14 @@ enum GroupCommand {
             if status == .success { status = .inputFailed }
         }
         standardError.writeLine(summary(collected, people: people, newPeople: people.people.count - before))
+        if let html = options.html {
+            do {
+                try PeoplePage.write(people, html: html) { standardError.writeLine("warning: \($0)") }
+            } catch {
+                standardError.writeLine("error: \(error.description)")
+                if status == .success { status = .inputFailed }
+            }
+        }
         return status
     }
 
