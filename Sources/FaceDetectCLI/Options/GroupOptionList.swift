@@ -18,6 +18,12 @@ extension CommandLineOption {
                     The people page: one row per person with the faces' thumbnails (written beside FILE), \
                     the count, the name and links to the photos
                     """),
+            .init(
+                ["--every"],
+                .value("N") { options, value throws(UsageError) in
+                    options.every = try value.wholeNumber(in: 1...100_000)
+                }, section: .videos, default: .rule("25, about one frame a second"),
+                help: "In a video input, look for faces on every N-th frame only"),
         ] + all.filter { ["--max-pixels", "--max-file-size", "--threads", "--progress"].contains($0.name) } + [
             .init(["-h", "--help"], .command(.groupHelp), section: .general, help: "Show this help")
         ]

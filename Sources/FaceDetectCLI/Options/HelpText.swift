@@ -95,8 +95,9 @@ enum HelpText {
     static let groupIntroduction = """
         USAGE: facedetect group INPUT... --people FILE [--html FILE] [OPTIONS]
 
-        Sorts the faces in photos into people. INPUT is walked as facedetect walks it (image
-        files, directories, - for paths on standard input). Every face big enough to tell
+        Sorts the faces in photos and videos into people. INPUT is walked as facedetect walks
+        it (image files, directories, - for paths on standard input; a video named as an INPUT
+        is sampled, --every). Every face big enough to tell
         gets an identity descriptor; faces too small are left out (the summary counts them).
         The faces are grouped into people, each person's faces best first, and written to
         the people file with every file measured. Run again with more photos and the same

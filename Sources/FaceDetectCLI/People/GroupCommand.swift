@@ -23,6 +23,21 @@ enum GroupCommand {
         var files: [String] = []
         /// Faces found without a descriptor (too small to tell, or without the points to align by).
         var withoutDescriptor = 0
+
+        /// Adds the faces of `record`, a photo's (its file listed as measured) or a video frame's.
+        func add(_ record: PredictionRecord) {
+            if record.frame == nil { files.append(record.file) }
+            for face in record.faces {
+                guard let descriptor = face.descriptor else {
+                    withoutDescriptor += 1
+                    continue
+                }
+                faces.append(
+                    PeopleFile.Face(
+                        file: record.file, frame: record.frame, box: face.bounds, score: face.score,
+                        descriptor: descriptor))
+            }
+        }
     }
 
     /// Runs `facedetect group` with `options` (parsed and checked by `Command.parse`).
@@ -32,18 +47,19 @@ enum GroupCommand {
         guard let peoplePath = options.people else { return .usage }
         var detection = options
         detection.detector.descriptors = true
-        let plan: RunPlan
+        let arguments = options.inputs.map(InputArgument.init)
+        let videos = arguments.filter(\.isVideo).map(\.path)
+        detection.inputs = arguments.filter { !$0.isVideo }.map(\.path)
+        let plan: RunPlan?
         do throws(UsageError) {
-            plan = try RunPlan.make(detection)
-            guard plan.media == .photos else {
-                throw UsageError(message: "group: videos are not grouped (photos only)")
-            }
+            plan = detection.inputs.isEmpty ? nil : try RunPlan.make(detection)
         } catch {
             standardError.writeLine("facedetect: \(error.message) (see 'facedetect group --help')")
             return .usage
         }
         let outputs = [peoplePath] + (options.html.map { [$0] } ?? [])
-        for path in outputs where plan.isInput(path) {
+        let inputFiles = Set(arguments.filter { !$0.isStandardInput }.compactMap { FileSystem.identity(of: $0.path) })
+        for path in outputs where FileSystem.identity(of: path).map(inputFiles.contains) ?? false {
             standardError.writeLine("error: \(path): refusing to overwrite an input of this run")
             return .inputFailed
         }
@@ -56,32 +72,22 @@ enum GroupCommand {
         }
 
         let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let processor = ImageProcessor(options: detection, plan: plan, detectorThreads: plan.isBatch ? 1 : threads)
-        for path in outputs { processor.sweeper.sweepFolder(of: path) }
+        let sweeper = TemporaryFileSweeper()
+        for path in outputs { sweeper.sweepFolder(of: path) }
         let collected = Collected()
         InterruptSignal.install()
-        var run = DetectionRun(
-            options: detection, plan: plan, processor: processor, threads: plan.isBatch ? threads : 1, shard: nil,
-            alreadyDone: Set(people.files), showsProgress: options.progress ?? (plan.isBatch && isatty(2) == 1),
-            json: nil, csv: nil, standardOutput: standardOutput, standardError: standardError)
-        // A second run must not pick up the page's thumbnails as photos.
-        run.excludedDirectories = options.html.map { [PeoplePageLayout(html: $0).filesFolder] } ?? []
-        run.onOutcome = { outcome in
-            guard outcome.failure == nil else { return }
-            let record = outcome.record
-            collected.files.append(record.file)
-            for face in record.faces {
-                guard let descriptor = face.descriptor else {
-                    collected.withoutDescriptor += 1
-                    continue
-                }
-                collected.faces.append(
-                    PeopleFile.Face(
-                        file: record.file, frame: record.frame, box: face.bounds, score: face.score,
-                        descriptor: descriptor))
-            }
+        var status = ExitStatus.success
+        if let plan {
+            status = photos(
+                plan, detection, threads: threads, alreadyDone: Set(people.files), into: collected,
+                standardOutput: standardOutput, standardError: standardError)
         }
-        var status = run.run()
+        if !videos.isEmpty && InterruptSignal.signal == nil {
+            let videoStatus = self.videos(
+                videos, detection, threads: threads, alreadyDone: Set(people.files), into: collected,
+                standardError: standardError)
+            if status == .success { status = videoStatus }
+        }
 
         let before = people.people.count
         people.add(collected.faces, measuring: collected.files, grouping: FaceGrouping(), threads: threads)
@@ -102,6 +108,67 @@ enum GroupCommand {
         }
         return status
     }
+
+    /// The photos of `plan` through `DetectionRun`, their faces into `collected`.
+    private static func photos(
+        _ plan: RunPlan, _ detection: CommandLineOptions, threads: Int, alreadyDone: Set<String>,
+        into collected: Collected, standardOutput: TextOutput, standardError: TextOutput
+    ) -> ExitStatus {
+        let processor = ImageProcessor(options: detection, plan: plan, detectorThreads: plan.isBatch ? 1 : threads)
+        var run = DetectionRun(
+            options: detection, plan: plan, processor: processor, threads: plan.isBatch ? threads : 1, shard: nil,
+            alreadyDone: alreadyDone, showsProgress: detection.progress ?? (plan.isBatch && isatty(2) == 1),
+            json: nil, csv: nil, standardOutput: standardOutput, standardError: standardError)
+        // A second run must not pick up the page's thumbnails as photos.
+        run.excludedDirectories = detection.html.map { [PeoplePageLayout(html: $0).filesFolder] } ?? []
+        run.onOutcome = { outcome in
+            guard outcome.failure == nil else { return }
+            collected.add(outcome.record)
+        }
+        return run.run()
+    }
+
+    /// Every `--every`-th frame of each video (25th by default: about one a second) through
+    /// `VideoRun`, their faces into `collected`; the videos in `alreadyDone` are skipped.
+    private static func videos(
+        _ paths: [String], _ detection: CommandLineOptions, threads: Int, alreadyDone: Set<String>,
+        into collected: Collected, standardError: TextOutput
+    ) -> ExitStatus {
+        // A write into an ffmpeg that has ended must fail with EPIPE, not kill the tool.
+        signal(SIGPIPE, SIG_IGN)
+        var options = detection
+        if !options.given.contains("--every") { options.every = defaultEvery }
+        var run = VideoRun(
+            options: options, threads: threads, json: nil, standardError: standardError,
+            showsProgress: options.progress ?? (isatty(2) == 1))
+        var records: [PredictionRecord] = []
+        run.onRecord = { records.append($0) }
+        var failures: [String] = []
+        var skipped = 0
+        for path in paths {
+            guard InterruptSignal.signal == nil else { break }
+            if alreadyDone.contains(path) {
+                skipped += 1
+                continue
+            }
+            records = []
+            if let failure = run.process(path, output: nil).failure {
+                failures.append(failure)
+                standardError.writeLine("error: \(failure)")
+            } else if InterruptSignal.signal == nil {
+                for record in records { collected.add(record) }
+                collected.files.append(path)
+            }
+        }
+        if skipped > 0 {
+            standardError.writeLine("facedetect: \(skipped) video\(skipped == 1 ? "" : "s") already done, skipped")
+        }
+        if let signal = InterruptSignal.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        return failures.isEmpty ? .success : .inputFailed
+    }
+
+    /// Frames between two analysed ones in a video without `--every`: about one a second at 25 fps.
+    static let defaultEvery = 25
 
     /// The people file at `path`, or an empty one when there is no file there yet.
     static func read(_ path: String) throws(FileSystemError) -> PeopleFile {
