@@ -30,6 +30,10 @@ static const unsigned char face_blendshapes[] = {
 #embed "../../Models/face_blendshapes.fdm"
 };
 
+static const unsigned char sface[] = {
+#embed "../../Models/sface.fdm"
+};
+
 /// `cmodels_NAME`: the bytes of model NAME, their count in `*size`.
 #define ACCESSOR(name)                                \
     const unsigned char *cmodels_##name(size_t *size) { \
@@ -44,3 +48,4 @@ ACCESSOR(yunet_n)
 ACCESSOR(yunet_s)
 ACCESSOR(face_mesh_v2)
 ACCESSOR(face_blendshapes)
+ACCESSOR(sface)

@@ -149,4 +149,34 @@ struct PeopleFileTests {
     func aMalformedFileIsAnErrorNamingTheLineAndColumn(text: String, expected: String) {
         #expect(Self.failure(text) == expected)
     }
+
+    /// A face of `file` whose descriptor points along `axis`.
+    static func face(_ file: String, axis: Int, side: Float = 50) -> PeopleFile.Face {
+        PeopleFile.Face(
+            file: file, box: Rect(x: 0, y: 0, width: side, height: side), score: 0.9,
+            descriptor: descriptor(axis: axis))
+    }
+
+    @Test func newFacesJoinTheKnownPeopleTheyMatchOrMakeNewOnesKeepingIdsAndNames() {
+        var file = PeopleFile()
+        file.add(
+            [Self.face("a1.jpg", axis: 0), Self.face("b1.jpg", axis: 1), Self.face("a2.jpg", axis: 0, side: 80)],
+            measuring: ["b1.jpg", "a1.jpg", "a2.jpg", "none.jpg"], grouping: FaceGrouping())
+        #expect(file.people.map(\.id) == [1, 2])
+        #expect(file.people.map { $0.faces.map(\.file) } == [["a2.jpg", "a1.jpg"], ["b1.jpg"]])
+        #expect(file.files == ["a1.jpg", "a2.jpg", "b1.jpg", "none.jpg"])
+
+        file.people[1].name = "Bea"
+        file.people.append(PeopleFile.Person(id: 9, name: "Nobody yet", faces: []))
+        var faceless = Self.face("x.jpg", axis: 3)
+        faceless.descriptor = nil
+        file.add(
+            [Self.face("c1.jpg", axis: 2), Self.face("b2.jpg", axis: 1, side: 90), faceless],
+            measuring: ["c1.jpg", "b2.jpg", "a1.jpg", "x.jpg"], grouping: FaceGrouping())
+        #expect(file.people.map(\.id) == [1, 2, 9, 10])
+        #expect(file.people.map(\.name) == [nil, "Bea", "Nobody yet", nil])
+        #expect(
+            file.people.map { $0.faces.map(\.file) } == [["a2.jpg", "a1.jpg"], ["b2.jpg", "b1.jpg"], [], ["c1.jpg"]])
+        #expect(file.files == ["a1.jpg", "a2.jpg", "b1.jpg", "b2.jpg", "c1.jpg", "none.jpg", "x.jpg"])
+    }
 }

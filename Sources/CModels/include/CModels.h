@@ -18,4 +18,6 @@ const unsigned char *cmodels_yunet_s(size_t *size);
 const unsigned char *cmodels_face_mesh_v2(size_t *size);
 /* Models/face_blendshapes.fdm: MediaPipe's blendshape model, 52 expression coefficients (Apache-2.0, float16). */
 const unsigned char *cmodels_face_blendshapes(size_t *size);
+/* Models/sface.fdm: SFace face descriptor network (Apache-2.0, int8 weight blocks, dequantised at load). */
+const unsigned char *cmodels_sface(size_t *size);
 #endif

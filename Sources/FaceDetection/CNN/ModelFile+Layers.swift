@@ -65,3 +65,32 @@ extension ModelFile {
         PReLU(slopes: try floats(name + ".weight", shape: [channels]))
     }
 }
+
+/// Reading int8 weight blocks (SFace's `L.q`, `L.zero`, `L.scale`: `Models/README.md`).
+extension ModelFile {
+    /// The weights `(q − zero)·scale` of the block-quantised tensors `<name>.q` (int8 as uint8 bit
+    /// patterns, `[rows, inputs]`), `<name>.zero` (int8, `[rows, blocks]`) and `<name>.scale`
+    /// (float32, `[rows, blocks]`), a block being `inputs / blocks` consecutive inputs of one row:
+    /// `[rows][inputs]` floats.
+    func dequantisedBlocks(_ name: String, rows: Int, inputs: Int) throws(Error) -> [Float] {
+        let q = try bytes(name + ".q", shape: [rows, inputs])
+        let zeroTensor = try tensor(name + ".zero", shape: [rows, -1])
+        let blocks = zeroTensor.shape[1]
+        guard blocks > 0, inputs % blocks == 0 else {
+            throw Error.badTensor(name + ".zero", reason: "\(blocks) blocks do not divide \(inputs) inputs")
+        }
+        let zero = try bytes(name + ".zero", shape: [rows, blocks])
+        let scale = try floats(name + ".scale", shape: [rows, blocks])
+        let size = inputs / blocks
+        var weights = [Float](repeating: 0, count: rows * inputs)
+        for r in 0..<rows {
+            for b in 0..<blocks {
+                let (z, s) = (Float(Int8(bitPattern: zero[r * blocks + b])), scale[r * blocks + b])
+                for i in (r * inputs + b * size)..<(r * inputs + (b + 1) * size) {
+                    weights[i] = (Float(Int8(bitPattern: q[i])) - z) * s
+                }
+            }
+        }
+        return weights
+    }
+}

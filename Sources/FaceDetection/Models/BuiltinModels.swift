@@ -24,6 +24,9 @@ enum BuiltinModels {
     static let blendshapes: Result<BlendshapeNetwork, ModelFile.Error> = load(cmodels_face_blendshapes) {
         try BlendshapeNetwork(model: $0)
     }
+    /// SFace (`Models/sface.fdm`), the face descriptor network; its int8 blocks are dequantised here, on
+    /// first use.
+    static let sface: Result<SFaceNetwork, ModelFile.Error> = load(cmodels_sface) { try SFaceNetwork(model: $0) }
 
     /// The model that `result` holds; a compiled-in model that does not parse is a broken build (the
     /// bytes are part of the program, and the tests parse every one), so that stops the program
@@ -45,7 +48,7 @@ enum BuiltinModels {
             ("mtcnn.fdm", bytes(of: cmodels_mtcnn)), ("shape5.fdm", bytes(of: cmodels_shape5)),
             ("yunet_n.fdm", bytes(of: cmodels_yunet_n)), ("yunet_s.fdm", bytes(of: cmodels_yunet_s)),
             ("face_mesh_v2.fdm", bytes(of: cmodels_face_mesh_v2)),
-            ("face_blendshapes.fdm", bytes(of: cmodels_face_blendshapes)),
+            ("face_blendshapes.fdm", bytes(of: cmodels_face_blendshapes)), ("sface.fdm", bytes(of: cmodels_sface)),
         ]
     }
 

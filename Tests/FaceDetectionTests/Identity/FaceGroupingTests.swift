@@ -88,9 +88,11 @@ import Testing
         let reversed = grouping.groups(descriptors.reversed())
         // The same partition, numbered afresh: faces together in one order are together in the other.
         let n = descriptors.count
-        for i in 0..<n { for j in 0..<n where (one[i] == one[j]) != (reversed[n - 1 - i] == reversed[n - 1 - j]) {
-            Issue.record("faces \(i) and \(j) grouped differently in reverse order")
-        } }
+        for i in 0..<n {
+            for j in 0..<n where (one[i] == one[j]) != (reversed[n - 1 - i] == reversed[n - 1 - j]) {
+                Issue.record("faces \(i) and \(j) grouped differently in reverse order")
+            }
+        }
     }
 
     @Test func assignKeepsKnownPeopleAndFindsNewOnes() {
@@ -132,7 +134,8 @@ import Testing
         for fixed in [0, 7, 300, n] {
             let minimumDot = DescriptorPairs.minimumDot(within: 1)
             let blocked = DescriptorPairs.find(values, count: n, dimension: 64, minimumDot: minimumDot, fixed: fixed)
-            let scalar = DescriptorPairs.findScalar(values, count: n, dimension: 64, minimumDot: minimumDot, fixed: fixed)
+            let scalar = DescriptorPairs.findScalar(
+                values, count: n, dimension: 64, minimumDot: minimumDot, fixed: fixed)
             #expect(Set(blocked.map { [$0.0, $0.1] }) == Set(scalar.map { [$0.0, $0.1] }))
             #expect(!scalar.isEmpty || fixed == n)
             #expect(blocked.count == scalar.count)
