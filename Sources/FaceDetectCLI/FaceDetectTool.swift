@@ -44,11 +44,17 @@ public enum FaceDetectTool {
                 return .success
             case .detect(let parsed):
                 options = parsed
+            case .groupHelp:
+                standardOutput.writeLine(HelpText.groupUsage)
+                return .success
+            case .group(let parsed):
+                return GroupCommand.run(parsed, standardOutput: standardOutput, standardError: standardError)
             }
             plan = try RunPlan.make(options)
             shard = try options.shard?.resolve { name in getenv(name).map { String(cString: $0) } }
         } catch {
-            standardError.writeLine("facedetect: \(error.message) (see 'facedetect --help')")
+            let help = arguments.first == GroupCommand.name ? "facedetect group --help" : "facedetect --help"
+            standardError.writeLine("facedetect: \(error.message) (see '\(help)')")
             return .usage
         }
 

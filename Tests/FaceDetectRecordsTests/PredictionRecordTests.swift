@@ -99,4 +99,20 @@ struct PredictionRecordTests {
         #expect(abs((decoded.leftEyeOpenProbability ?? 0) - 0.1235) < 1e-6)
         #expect(decoded.eulerX == nil && decoded.smilingProbability == nil)
     }
+
+    /// A descriptor is written last, as an array with 5 decimals, and decodes back to a unit vector
+    /// within that rounding; a face without one has no `descriptor` key.
+    @Test func theDescriptorIsWrittenLastWithFiveDecimals() throws {
+        var face = Face(bounds: Rect(x: 1, y: 2, width: 3, height: 4), score: 0.5)
+        #expect(try !JSONLineEncoder.line(face).contains("descriptor"))
+        face.smilingProbability = 0.25
+        face.descriptor = FaceDescriptor([3, -4, 0.000_012])
+        let line = try JSONLineEncoder.line(face)
+        #expect(line.hasSuffix(#""smilingProbability": 0.25, "descriptor": [0.6, -0.8, 0.0]}"#))
+        let decoded = try JSONDecoder().decode(Face.self, from: Data(line.utf8))
+        let values = try #require(decoded.descriptor?.values)
+        #expect(values.count == 3 && abs(values[0] - 0.6) < 1e-6 && abs(values[1] + 0.8) < 1e-6 && values[2] == 0)
+        let zero = #"{"box": [1, 2, 3, 4], "score": 0.5, "descriptor": [0.0, 0.0]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Face.self, from: Data(zero.utf8)) }
+    }
 }

@@ -107,8 +107,11 @@ struct CommandLineOption: Sendable {
     }
 
     /// The declaration of `spelling`, if there is one.
-    static func named(_ spelling: String) -> CommandLineOption? {
-        all.first { $0.names.contains(spelling) }
+    static func named(_ spelling: String) -> CommandLineOption? { named(spelling, in: all) }
+
+    /// The declaration of `spelling` among `declared`, if there is one.
+    static func named(_ spelling: String, in declared: [CommandLineOption]) -> CommandLineOption? {
+        declared.first { $0.names.contains(spelling) }
     }
 }
 

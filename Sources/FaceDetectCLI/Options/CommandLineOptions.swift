@@ -78,12 +78,16 @@ struct CommandLineOptions: Sendable, Equatable {
     /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a
     /// fraction of its width and height.
     var hideMargin: Float = 0.1
+    /// `group --people FILE`: the people file read (when it exists) and written.
+    var people: String?
+    /// `group --html FILE`: the people page.
+    var html: String?
     /// The options given, each by its declared name (`CommandLineOption.name`: `--output` for `-o`).
     var given: Set<String> = []
 
     /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
     /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)
-    var printsFaceLines: Bool { json == nil && csv == nil && crop == nil && !query }
+    var printsFaceLines: Bool { json == nil && csv == nil && crop == nil && !query && people == nil }
 }
 
 /// What one run of the tool does.
@@ -94,6 +98,10 @@ enum Command: Sendable, Equatable {
     case version
     /// Detect faces as `CommandLineOptions` say.
     case detect(CommandLineOptions)
+    /// Print the usage text of `facedetect group`.
+    case groupHelp
+    /// `facedetect group`: sort the faces of the inputs into people (`GroupCommand`).
+    case group(CommandLineOptions)
 }
 
 /// A command line the tool cannot run: exit status 64 with `message` and a pointer to `--help`.
@@ -118,9 +126,37 @@ extension Command {
     /// next argument or follows `=`; a value given as the next argument must not start with `-`.
     /// An optional value (`--json`'s) is taken from the next argument only when the option's
     /// declaration accepts it (for `--json`: `-` or a name ending in `.json` or `.jsonl`);
-    /// `--json=FILE` always takes FILE.
+    /// `--json=FILE` always takes FILE. A first argument `group` is the subcommand: the rest is
+    /// parsed as `CommandLineOption.group` declares its options, then checked by
+    /// `CommandLineOptions.checkGroup` (a file named `group` is `./group`).
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        if arguments.first == GroupCommand.name {
+            var options = CommandLineOptions()
+            if let command = try options.read(Array(arguments.dropFirst()), declared: CommandLineOption.group) {
+                return command
+            }
+            try options.checkGroup()
+            return .group(options)
+        }
         var options = CommandLineOptions()
+        if let command = try options.read(arguments, declared: CommandLineOption.all) { return command }
+        try options.checkCombinations()
+        return .detect(options)
+    }
+
+    /// Whether `argument`, following `--json`, is its value: `-` or a name ending in `.json`/`.jsonl`.
+    static func isJSONFileName(_ argument: String) -> Bool {
+        let lowered = argument.lowercased()
+        return argument == "-" || lowered.hasSuffix(".json") || lowered.hasSuffix(".jsonl")
+    }
+}
+
+extension CommandLineOptions {
+    /// Reads `arguments` into these options, each option as `declared` declares it (the rules of
+    /// `Command.parse`); returns the command of an option that ends the parse (`--help`), if one came.
+    fileprivate mutating func read(_ arguments: [String], declared: [CommandLineOption]) throws(UsageError)
+        -> Command?
+    {
         var index = 0
         var optionsEnded = false
 
@@ -128,7 +164,7 @@ extension Command {
             let argument = arguments[index]
             index += 1
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                options.inputs.append(argument)
+                inputs.append(argument)
                 continue
             }
             if argument == "--" {
@@ -143,11 +179,11 @@ extension Command {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let option = CommandLineOption.named(name) else {
+            guard let option = CommandLineOption.named(name, in: declared) else {
                 throw UsageError(message: "unknown option '\(name)'")
             }
             if inlineValue == "" { throw UsageError(message: "option '\(name)' needs a value") }
-            options.given.insert(option.name)
+            given.insert(option.name)
 
             switch option.action {
             case .command(let command):
@@ -157,7 +193,7 @@ extension Command {
                 throw UsageError(message: "option '\(name)' is not supported: \(option.help)")
             case .flag(let set):
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
-                set(&options, name)
+                set(&self, name)
             case .value(_, let set):
                 if inlineValue == nil {
                     guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-"
@@ -165,22 +201,15 @@ extension Command {
                     inlineValue = arguments[index]
                     index += 1
                 }
-                try set(&options, OptionValue(option: name, text: inlineValue ?? ""))
+                try set(&self, OptionValue(option: name, text: inlineValue ?? ""))
             case .optionalValue(_, let takesNext, let set):
                 if inlineValue == nil, index < arguments.count, takesNext(arguments[index]) {
                     inlineValue = arguments[index]
                     index += 1
                 }
-                try set(&options, inlineValue.map { OptionValue(option: name, text: $0) })
+                try set(&self, inlineValue.map { OptionValue(option: name, text: $0) })
             }
         }
-        try options.checkCombinations()
-        return .detect(options)
-    }
-
-    /// Whether `argument`, following `--json`, is its value: `-` or a name ending in `.json`/`.jsonl`.
-    static func isJSONFileName(_ argument: String) -> Bool {
-        let lowered = argument.lowercased()
-        return argument == "-" || lowered.hasSuffix(".json") || lowered.hasSuffix(".jsonl")
+        return nil
     }
 }

@@ -77,6 +77,33 @@ enum HelpText {
         as Debian's older facedetect printed it; with several inputs each line starts with
         'path: '. A batch ends with a summary on standard error.
 
+        facedetect group INPUT... --people FILE sorts the faces into people (see
+        'facedetect group --help').
+
+        """
+
+    /// The usage text for `facedetect group --help`.
+    static let groupUsage: String = {
+        var text = groupIntroduction + "\nOPTIONS:\n"
+        for option in CommandLineOption.group where option.action.isListed {
+            text += entry(option.synopsis, option.helpWithDefault)
+        }
+        return text + "\n" + exitStatus
+    }()
+
+    /// What `facedetect group` does, before its options.
+    static let groupIntroduction = """
+        USAGE: facedetect group INPUT... --people FILE [--html FILE] [OPTIONS]
+
+        Sorts the faces in photos and videos into people. INPUT is walked as facedetect walks
+        it (image files, directories, - for paths on standard input; a video named as an INPUT
+        is sampled, --every). Every face big enough to tell
+        gets an identity descriptor; faces too small are left out (the summary counts them).
+        The faces are grouped into people, each person's faces best first, and written to
+        the people file with every file measured. Run again with more photos and the same
+        FILE: the people keep their ids and the names written into FILE, the files already
+        measured are skipped, and the new faces join the people they match.
+
         """
 
     /// The exit statuses, last.

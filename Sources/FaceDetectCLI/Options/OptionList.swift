@@ -118,6 +118,12 @@ extension CommandLineOption {
                 for every face (the smallest too), in the JSON as an object in MediaPipe's order
                 """),
         .init(
+            ["--descriptors"], .flag { options, _ in options.detector.descriptors = true }, section: .detection,
+            help: """
+                An identity descriptor per face (SFace's 128 numbers, a unit vector: faces of one person lie close \
+                together), in the JSON as "descriptor"; same person and face sizes: docs/identity.md
+                """),
+        .init(
             ["--min-score"],
             .value("S") { options, value throws(UsageError) in options.detector.minScore = try value.number(in: 0...1)
             },

@@ -19,6 +19,18 @@ extension CommandLineOptions {
         }
     }
 
+    /// The rules of `facedetect group` that need no file system.
+    func checkGroup() throws(UsageError) {
+        guard !inputs.isEmpty else { throw UsageError(message: "group: no input given") }
+        guard let people else {
+            throw UsageError(message: "group needs --people FILE (the people file it reads and writes)")
+        }
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "'-' (paths on standard input) may be given only once")
+        }
+        if html == people { throw UsageError(message: "--html and --people cannot be the same file") }
+    }
+
     /// The rules that depend on the kind of inputs, `isVideo` telling a video input from a photo;
     /// returns whether this run is a video run (video inputs or `--sequence`).
     func checkInputs(isVideo: (String) -> Bool) throws(UsageError) -> Bool {

@@ -30,6 +30,11 @@ struct DetectionRun {
     let standardOutput: TextOutput
     /// Errors, warnings, progress and the summary.
     let standardError: TextOutput
+    /// Called with each outcome, in input order, after its records are written (`facedetect group`
+    /// collects the faces through it).
+    var onOutcome: ((ImageOutcome) -> Void)? = nil
+    /// Directories the walk does not enter besides `-o`'s and `--crop`'s (the people page's thumbnails).
+    var excludedDirectories: [String] = []
 
     /// Processes every input and returns the exit status.
     func run() -> ExitStatus {
@@ -82,6 +87,7 @@ struct DetectionRun {
                     standardOutput.writeLine(line)
                 }
             }
+            onOutcome?(outcome)
             progress?.update(done: itemCount, total: total.value)
         }
         // The last frame: when the run was not interrupted, everything was done.
@@ -134,7 +140,7 @@ struct DetectionRun {
     /// A walker over the inputs keeping this shard's images and those not yet done (counted in
     /// `skipped`), never entering the output directories, counting the videos it passes in `videos`.
     private func walker(counting skipped: SkipCounter?, videos: SkipCounter?) -> InputSource {
-        var excluded: [String] = []
+        var excluded = excludedDirectories
         if case .directory(let path) = plan.output { excluded.append(path) }
         if let crop = options.crop { excluded.append(crop) }
         let shard = self.shard

@@ -18,6 +18,9 @@ struct VideoRun {
     let standardError: TextOutput
     /// Whether to draw a progress bar.
     let showsProgress: Bool
+    /// Called with each analysed frame's record, in frame order (`facedetect group` collects the
+    /// faces through it).
+    var onRecord: ((PredictionRecord) -> Void)? = nil
 
     /// What became of one video.
     struct Outcome {
@@ -146,6 +149,7 @@ struct VideoRun {
                     file: path, frame: job.index, time: time, width: info.width, height: info.height,
                     seconds: result.seconds, detected: detected)
                 json?.writeLine(record.jsonLine)
+                onRecord?(record)
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
             let due = stage.hold(

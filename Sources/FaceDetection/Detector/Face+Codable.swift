@@ -3,7 +3,7 @@ extension Face: Codable {
     private enum CodingKeys: String, CodingKey {
         case box, score, landmarks, contours
         case smilingProbability, leftEyeOpenProbability, rightEyeOpenProbability
-        case eulerX, eulerY, eulerZ, blendshapes
+        case eulerX, eulerY, eulerZ, blendshapes, descriptor
     }
 
     /// A key that is a landmark's or a contour's name.
@@ -18,6 +18,9 @@ extension Face: Codable {
     private static let probabilityPlaces = 4
     /// Decimals of an Euler angle in degrees.
     private static let anglePlaces = 2
+    /// Decimals of a descriptor's component (docs/identity.md: the identity scores do not change
+    /// against full precision).
+    static let descriptorPlaces = 5
 
     /// Encodes the face in the form of <doc:JSONOutput>.
     public func encode(to encoder: any Encoder) throws {
@@ -47,6 +50,10 @@ extension Face: Codable {
             try container.encodeIfPresent(value.map { FixedDecimal($0, places: Self.anglePlaces) }, forKey: key)
         }
         try container.encodeIfPresent(blendshapes, forKey: .blendshapes)
+        if let descriptor {
+            try container.encode(
+                descriptor.values.map { FixedDecimal($0, places: Self.descriptorPlaces) }, forKey: .descriptor)
+        }
     }
 
     /// Decodes a face from the form of <doc:JSONOutput> (other keys, such as a video frame's
@@ -76,6 +83,13 @@ extension Face: Codable {
         eulerY = try container.decodeIfPresent(Float.self, forKey: .eulerY)
         eulerZ = try container.decodeIfPresent(Float.self, forKey: .eulerZ)
         blendshapes = try container.decodeIfPresent(Blendshapes.self, forKey: .blendshapes)
+        if let values = try container.decodeIfPresent([Float].self, forKey: .descriptor) {
+            guard let descriptor = FaceDescriptor(values) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .descriptor, in: container, debugDescription: "a descriptor must have a non-zero length")
+            }
+            self.descriptor = descriptor
+        }
     }
 
     /// The object at `key`, whose keys are names of `Name` (landmark types, contour kinds), as

@@ -4,9 +4,9 @@
 ///
 /// `Codable` in the form of the command-line tool's JSON Lines (<doc:JSONOutput>): `box` as
 /// `[x, y, width, height]`, `score`, `landmarks` keyed by ``LandmarkType`` raw value, `contours`
-/// keyed by ``FaceContour/Kind`` raw value, the probabilities, the Euler angles and `blendshapes`
-/// (an object of the 52 names); keys in that order, and the keys of values that were not computed left out. The tool writes it through its
-/// own encoder, with the schema's fixed decimals; `JSONEncoder` gives the same keys (in its own
+/// keyed by ``FaceContour/Kind`` raw value, the probabilities, the Euler angles, `blendshapes`
+/// (an object of the 52 names) and `descriptor` (an array of numbers); keys in that order, and the
+/// keys of values that were not computed left out. The tool writes it through its own encoder, with the schema's fixed decimals; `JSONEncoder` gives the same keys (in its own
 /// order) with exact values (a `Float` decodes to the same `Float`). Decoding puts `landmarks` in
 /// ``LandmarkType`` order and `contours` in ``FaceContour/Kind`` order (a JSON object has no order
 /// of its own).
@@ -38,6 +38,9 @@ public struct Face: Sendable, Equatable {
     /// MediaPipe's 52 expression coefficients (``Blendshapes``), when `Options.blendshapes` asked
     /// for them and the face had eye points to align face mesh v2 with.
     public var blendshapes: Blendshapes?
+    /// Whose face this is, as a point compared with other faces' (``FaceDescriptor/distance(to:)``),
+    /// when `Options.descriptors` asked for it and the face had the points to align it by.
+    public var descriptor: FaceDescriptor?
 
     /// A face with a box and a score; everything else empty.
     public init(bounds: Rect, score: Float, landmarks: [Landmark] = []) {

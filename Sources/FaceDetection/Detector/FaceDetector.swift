@@ -158,6 +158,13 @@ public struct FaceDetector: Sendable {
         public var detector: Detector?
         /// Whether turned pictures are searched too (the thorough mode always does).
         public var rotations: Rotations
+        /// Whether each face gets an identity descriptor (``Face/descriptor``: SFace's, from the face
+        /// aligned by its five points), which tells whose face it is; off by default, as it costs a
+        /// network run per face.
+        public var descriptors: Bool
+        /// The least box width, in pixels, of a face that gets a descriptor (``FaceDetector/descriptorMinimumWidth``
+        /// unless set): below it the face is too small to tell whose it is.
+        public var descriptorMinimumWidth: Float = FaceDetector.descriptorMinimumWidth
 
         /// The least score a face may have: `minScore`, or the lowest of the detector's default
         /// thresholds.
@@ -179,6 +186,9 @@ public struct FaceDetector: Sendable {
         /// Whether the options ask for landmarks, classification, contours or blendshapes, which
         /// need the measured points (O-Net's five; the mesh is aligned by the eyes) and the mesh.
         var measuresPoints: Bool { derivesAttributes || readsExpressions || contours == .all }
+        /// Whether the options need O-Net's five points: for the measured points, or to align the
+        /// faces that get descriptors by.
+        var placesPoints: Bool { measuresPoints || descriptors }
         /// Whether the options ask for landmarks or classification, which the pose, Android's
         /// landmarks and the probabilities are derived for.
         var derivesAttributes: Bool { landmarks == .all || classification == .all }
@@ -197,9 +207,10 @@ public struct FaceDetector: Sendable {
             contours: ContourMode = .none, blendshapes: BlendshapeMode = .none, minFaceSize: MinFaceSize = .standard,
             minScore: Float? = nil,
             prominentFaceOnly: Bool = false, anonymising: Bool = false, threads: Int = 1, detector: Detector? = nil,
-            rotations: Rotations = .none
+            rotations: Rotations = .none, descriptors: Bool = false
         ) {
             self.rotations = rotations
+            self.descriptors = descriptors
             self.anonymising = anonymising
             self.detector = detector
             self.minScore = minScore
@@ -258,7 +269,7 @@ public struct FaceDetector: Sendable {
         }
         if options.effectiveDetector == .mtcnn {
             var mtcnn = BuiltinModels.parsed(BuiltinModels.mtcnn, "mtcnn.fdm")
-            mtcnn.refinesLandmarks = options.measuresPoints  // the second O-Net pass only places landmarks
+            mtcnn.refinesLandmarks = options.placesPoints  // the second O-Net pass only places landmarks
             self.mtcnn = mtcnn
         } else {
             mtcnn = nil
@@ -276,6 +287,11 @@ public struct FaceDetector: Sendable {
     /// mostly smaller faces, whose per-face work would dominate the pipeline's time: both measured
     /// in docs/what-is-reported.md (`tools/benchmarks/attributes_by_face_size.py`) and docs/defaults.md.
     public static let fullyMeasuredWidth: Float = 32
+
+    /// The least box width, in pixels, of a face that gets a descriptor by default
+    /// (``Options/descriptorMinimumWidth``): below it the descriptors of one person's faces stop lying
+    /// close together. Measured on identity-dev's faces scaled down (docs/identity.md).
+    public static let descriptorMinimumWidth: Float = 32
 
     /// The smallest face, in pixels, the mode can find at all (its detection window): the cascade's
     /// window, P-Net's 12 px, or YuNet's ~10 px at stride 8.

@@ -3,8 +3,8 @@ struct FaceStages: Sendable {
     /// Every stage, in the order they run: adding a stage is adding its file and naming it here.
     static let all: [any FaceStage.Type] = [
         ONetPointsStage.self, FaceMeshStage.self, MeshPresenceStage.self, MeshBoundsStage.self, ContoursStage.self,
-        DuplicateFacesStage.self, BlendshapesStage.self, NoseBaseStage.self, FaceAttributesStage.self,
-        PupilsStage.self,
+        DuplicateFacesStage.self, DescriptorStage.self, BlendshapesStage.self, NoseBaseStage.self,
+        FaceAttributesStage.self, PupilsStage.self,
     ]
 
     /// The stages of the list that the options ask for, in order.

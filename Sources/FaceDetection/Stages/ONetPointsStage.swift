@@ -5,15 +5,16 @@
 /// Model: O-Net (`Models/mtcnn.fdm`) on an area crop (``ImageCrop``) of the box squared, 48×48.
 /// Cost: one O-Net pass per face; two for a face of YuNet's at least
 /// ``FaceDetector/Options/fullyMeasuredWidth`` wide, whose box O-Net first moves by its own box
-/// regression (as on MTCNN's own final boxes). Runs when landmarks, classification, contours or
-/// blendshapes are asked for and the detector is not MTCNN (whose faces have O-Net's points).
+/// regression (as on MTCNN's own final boxes). Runs when landmarks, classification, contours,
+/// blendshapes or descriptors are asked for and the detector is not MTCNN (whose faces have O-Net's
+/// points).
 struct ONetPointsStage: FaceStage {
     /// The least width of a box that O-Net moves before it places the points (nil: none; the
     /// cascade's boxes keep their one-pass points).
     let regressingFrom: Float?
 
     init?(options: FaceDetector.Options) {
-        guard options.measuresPoints, options.effectiveDetector != .mtcnn else { return nil }
+        guard options.placesPoints, options.effectiveDetector != .mtcnn else { return nil }
         regressingFrom = options.effectiveDetector != .cascade ? options.fullyMeasuredWidth : nil
     }
 

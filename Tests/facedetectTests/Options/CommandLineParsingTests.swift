@@ -39,11 +39,11 @@ struct CommandLineParsingTests {
         #expect(defaults.effectiveMinScore == 0.3)  // YuNet's lowest: faces under 48 px
         let parsed = try options([
             "a.jpg", "--landmarks", "none", "--classification=none", "--min-score", "0",
-            "--prominent-face-only", "--labels",
+            "--prominent-face-only", "--labels", "--descriptors",
         ])
         #expect(parsed.detector.landmarks == .none && parsed.detector.classification == .none)
         #expect(parsed.detector.minScore == 0 && parsed.detector.prominentFaceOnly && parsed.labels)
-        #expect(!defaults.anonymising)
+        #expect(!defaults.anonymising && !defaults.descriptors && parsed.detector.descriptors)
     }
 
     /// Hiding faces is recall-first: --blur and --pixelate lower YuNet's default thresholds.

@@ -59,13 +59,38 @@ struct OptionDocsTests {
         for row in rows { #expect(row.count == 4 && !row[3].isEmpty, "\(row.first ?? ""): no meaning") }
     }
 
+    @Test func groupUsageTableListsEveryGroupOptionAsDeclared() throws {
+        let rows = try Self.table(
+            in: Self.document("docs/usage.md"), header: "| group option | default | for | meaning |")
+        let expected = CommandLineOption.group.filter(\.action.isListed).map(Self.expectedCells)
+        #expect(
+            rows.map { Array($0.prefix(3)) } == expected,
+            "docs/usage.md's group option table: the first columns must be")
+        for (row, option) in zip(rows, CommandLineOption.group.filter(\.action.isListed)) {
+            let meaning = row.count == 4 ? row[3].replacingOccurrences(of: "\\|", with: "|") : ""
+            #expect(meaning.replacingOccurrences(of: "`", with: "") == option.help + ".", "\(option.name)")
+        }
+    }
+
+    @Test func groupHelpFitsItsWidthAndListsEverySpelling() {
+        let lines = HelpText.groupUsage.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= HelpText.width }, "\(lines.filter { $0.count > HelpText.width })")
+        for option in CommandLineOption.group {
+            for name in option.names { #expect(HelpText.groupUsage.contains(name), "group --help lacks \(name)") }
+        }
+    }
+
     /// Every `--option` README.md names is one the tool has.
     @Test func readmeNamesOnlyDeclaredOptions() throws {
         let readme = try Self.document("README.md")
         let names = readme.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") })
             .filter { $0.hasPrefix("--") && $0.dropFirst(2).first?.isLetter == true }.map(String.init)
         #expect(!names.isEmpty)
-        for name in Set(names) { #expect(CommandLineOption.named(name) != nil, "README.md names \(name)") }
+        for name in Set(names) {
+            #expect(
+                (CommandLineOption.named(name) ?? CommandLineOption.named(name, in: CommandLineOption.group)) != nil,
+                "README.md names \(name)")
+        }
     }
 
     /// A declared default value, given, changes nothing: it is the default.
