@@ -34,6 +34,8 @@ let package = Package(
         tool("detect-bench", records),
         // Times YuNet's network alone, layer by layer, against its multiply-adds (`@testable`).
         tool("yunet-bench"),
+        // Times SFace's network per face on the golden crop, layer by layer (`@testable`).
+        tool("sface-bench"),
         // Times face mesh v2 and the blendshape model (`FaceMeshV2Estimator`) per face (`@testable`).
         tool("landmarker-bench"),
         // Times `ImageCodec.read` per file (JPEG, PNG, HEIF, AVIF, WebP), to compare the decoders

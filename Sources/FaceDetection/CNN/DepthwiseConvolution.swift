@@ -54,14 +54,15 @@ enum DepthwiseConvolution {
     static func row(
         _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
         width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, relu: Bool,
-        inputLayout: ChannelLayout? = nil, walk: Walk = .default, into output: UnsafeMutablePointer<Float>
+        slopes: UnsafePointer<Float>? = nil, inputLayout: ChannelLayout? = nil, walk: Walk = .default,
+        into output: UnsafeMutablePointer<Float>
     ) {
         precondition(nc % 8 == 0 && (inputLayout.map { $0.pixelStride == 8 } ?? true))
         let rows = Rows(above: above, middle: middle, below: below, groupStride: inputLayout?.groupStride ?? 8)
         switch nc {
-        case 16: dispatch(Channels16.self, rows, width, weights, bias, relu, inputLayout != nil, walk, output)
-        case 32: dispatch(Channels32.self, rows, width, weights, bias, relu, inputLayout != nil, walk, output)
-        case 64: dispatch(Channels64.self, rows, width, weights, bias, relu, inputLayout != nil, walk, output)
+        case 16: dispatch(Channels16.self, rows, width, weights, bias, relu, slopes, inputLayout != nil, walk, output)
+        case 32: dispatch(Channels32.self, rows, width, weights, bias, relu, slopes, inputLayout != nil, walk, output)
+        case 64: dispatch(Channels64.self, rows, width, weights, bias, relu, slopes, inputLayout != nil, walk, output)
         default:
             let (ps, step) = (inputLayout == nil ? nc : 8, max(8, tileFloats / nc & ~7))
             var x = 0
@@ -69,7 +70,7 @@ enum DepthwiseConvolution {
                 let n = min(step, width - x)
                 tile(
                     rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
-                    relu: relu, walk: walk, into: output + x * nc)
+                    relu: relu, slopes: slopes, walk: walk, into: output + x * nc)
                 x += n
             }
         }
@@ -92,13 +93,14 @@ enum DepthwiseConvolution {
     /// `row` for the channel count `C`, with `relu` and `blocked` (input layout) made types.
     private static func dispatch<C: StaticCount>(
         _ c: C.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
-        _ relu: Bool, _ blocked: Bool, _ walk: Walk, _ output: UnsafeMutablePointer<Float>
+        _ relu: Bool, _ slopes: UnsafePointer<Float>?, _ blocked: Bool, _ walk: Walk,
+        _ output: UnsafeMutablePointer<Float>
     ) {
         switch (relu, blocked) {
-        case (true, true): tiles(c, ReLU.self, True.self, rows, width, weights, bias, walk, output)
-        case (true, false): tiles(c, ReLU.self, False.self, rows, width, weights, bias, walk, output)
-        case (false, true): tiles(c, Linear.self, True.self, rows, width, weights, bias, walk, output)
-        case (false, false): tiles(c, Linear.self, False.self, rows, width, weights, bias, walk, output)
+        case (true, true): tiles(c, ReLU.self, True.self, rows, width, weights, bias, slopes, walk, output)
+        case (true, false): tiles(c, ReLU.self, False.self, rows, width, weights, bias, slopes, walk, output)
+        case (false, true): tiles(c, Linear.self, True.self, rows, width, weights, bias, slopes, walk, output)
+        case (false, false): tiles(c, Linear.self, False.self, rows, width, weights, bias, slopes, walk, output)
         }
     }
 
@@ -106,7 +108,8 @@ enum DepthwiseConvolution {
     /// (blocked or channel-last) as compile-time constants (each triple is its own specialisation).
     private static func tiles<C: StaticCount, A: StaticFlag, B: StaticFlag>(
         _: C.Type, _: A.Type, _: B.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>,
-        _ bias: UnsafePointer<Float>, _ walk: Walk, _ output: UnsafeMutablePointer<Float>
+        _ bias: UnsafePointer<Float>, _ slopes: UnsafePointer<Float>?, _ walk: Walk,
+        _ output: UnsafeMutablePointer<Float>
     ) {
         let nc = C.value
         let ps = B.value ? 8 : nc
@@ -118,7 +121,7 @@ enum DepthwiseConvolution {
             let n = min(step, width - x)
             tile(
                 rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
-                relu: A.value, walk: walk, into: output + x * nc)
+                relu: A.value, slopes: slopes, walk: walk, into: output + x * nc)
             x += n
         }
     }
@@ -147,7 +150,8 @@ enum DepthwiseConvolution {
     @inline(__always)
     private static func tile(
         _ rows: Rows, width: Int, channels nc: Int, pixelStride ps: Int, weights: UnsafePointer<Float>,
-        bias: UnsafePointer<Float>, relu: Bool, walk: Walk, into output: UnsafeMutablePointer<Float>
+        bias: UnsafePointer<Float>, relu: Bool, slopes: UnsafePointer<Float>?, walk: Walk,
+        into output: UnsafeMutablePointer<Float>
     ) {
         let octets = walk != .pairs
         let sixteens = walk == .sixteens && ps == 8
@@ -181,6 +185,10 @@ enum DepthwiseConvolution {
                     s.addTaps(r1, v3, v4, v5)
                     s.addTaps(r2, v6, v7, v8)
                     if relu { s.clampBelowAtZero() }
+                    if let slopes {
+                        let k = slopes.loadVector(SIMD8<Float>.self, at: g)
+                        s.prelu(SIMD16(lowHalf: k, highHalf: k))
+                    }
                     s.store(y, pixelStride: nc)
                     r0 += 16 * ps
                     r1 += 16 * ps
@@ -197,6 +205,7 @@ enum DepthwiseConvolution {
                 addTaps(r1, ps, weights + g, nc, 3, &s)
                 addTaps(r2, ps, weights + g, nc, 6, &s)
                 if relu { s.clampBelowAtZero() }
+                if let slopes { s.prelu(slopes.loadVector(SIMD8<Float>.self, at: g)) }
                 s.store(y, pixelStride: nc)
                 r0 += 8 * ps
                 r1 += 8 * ps
@@ -215,8 +224,8 @@ enum DepthwiseConvolution {
                     a = maximum(a, .zero)
                     c = maximum(c, .zero)
                 }
-                y.storeVector(a, at: 0)
-                y.storeVector(c, at: nc)
+                y.storeVector(PReLU.apply(a, slopes, at: g), at: 0)
+                y.storeVector(PReLU.apply(c, slopes, at: g), at: nc)
                 r0 += 2 * ps
                 r1 += 2 * ps
                 r2 += 2 * ps
@@ -230,8 +239,114 @@ enum DepthwiseConvolution {
                 addTaps(r1, ps, w3, w4, w5, &a)
                 addTaps(r2, ps, w6, w7, w8, &a)
                 if relu { a = maximum(a, .zero) }
-                y.storeVector(a, at: 0)
+                y.storeVector(PReLU.apply(a, slopes, at: g), at: 0)
             }
+        }
+    }
+
+    /// `row` on input rows without the zero pixels at their ends (`width` pixels each, channel-last; a missing
+    /// row above or below is a zero row of `width` pixels), PReLU by `slopes` after it if given: the edge pixels
+    /// by `edgePixel`, the others by `row` on the same rows, which pixel 0 starts as the zero pixel would.
+    static func tightRow(
+        _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
+        width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>,
+        slopes: UnsafePointer<Float>?, walk: Walk = .default, into output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(nc % 8 == 0 && width > 0)
+        let rows = (above, middle, below)
+        edgePixel(rows, 0, stride: 1, width: width, channels: nc, weights, bias, slopes, into: output)
+        guard width > 1 else { return }
+        edgePixel(rows, width - 1, stride: 1, width: width, channels: nc, weights, bias, slopes, into: output)
+        guard width > 2 else { return }
+        if walk == .sixteens && nc % 16 == 0 {
+            interiorInSixteens(
+                rows, stride: 1, pixels: 1..<(width - 1), channels: nc, weights, bias, slopes, into: output)
+            return
+        }
+        row(
+            above, middle, below, width: width - 2, channels: nc, weights: weights, bias: bias, relu: false,
+            slopes: slopes, walk: walk, into: output + nc)
+    }
+
+    /// Output pixels `pixels` of a depthwise 3×3 (pad 1, `stride` 1 or 2) on tight channel-last rows, every tap of
+    /// them inside the rows (`tightRow`'s interior), then PReLU if `slopes`: 16 channels per vector (`channels` a
+    /// multiple of 16; x86-64-v4 builds' walk for SFace's 32 to 1024 channels), eight pixels at a time (eight
+    /// independent sums beside the nine weights, in registers), then four, then one; in tiles of about 2048 output
+    /// floats, each done for every channel group before the next, so that the tile's input stays in L1. Each sum
+    /// adds its taps in the scalar twin's order.
+    @inline(__always)
+    static func interiorInSixteens(
+        _ rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>), stride: Int, pixels: Range<Int>,
+        channels nc: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
+        _ slopes: UnsafePointer<Float>?, into output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(nc % 16 == 0)
+        let tile = max(8, 2048 / nc & ~7)
+        let step = stride * nc
+        var start = pixels.lowerBound
+        while start < pixels.upperBound {
+            let end = min(start + tile, pixels.upperBound)
+            for g in Swift.stride(from: 0, to: nc, by: 16) {
+                let t = weights + g
+                let (w0, w1, w2) = (t.loadVector(at: 0), t.loadVector(at: nc), t.loadVector(at: 2 * nc))
+                let (w3, w4, w5) = (t.loadVector(at: 3 * nc), t.loadVector(at: 4 * nc), t.loadVector(at: 5 * nc))
+                let (w6, w7, w8) = (t.loadVector(at: 6 * nc), t.loadVector(at: 7 * nc), t.loadVector(at: 8 * nc))
+                let b = bias.loadVector(SIMD16<Float>.self, at: g)
+                let k = slopes.map { $0.loadVector(SIMD16<Float>.self, at: g) }
+                var x = start
+                while x + 8 <= end {
+                    // channels g…g+15 of pixels x…x+7: bias + the 9 taps each, in the scalar twin's order
+                    var s = Octet16(repeating: b)
+                    let first = (stride * x - 1) * nc + g
+                    s.addTaps(rows.0 + first, step, nc, w0, w1, w2)
+                    s.addTaps(rows.1 + first, step, nc, w3, w4, w5)
+                    s.addTaps(rows.2 + first, step, nc, w6, w7, w8)
+                    if let k { s.prelu(k) }
+                    s.store(output + x * nc + g, pixelStride: nc)
+                    x += 8
+                }
+                while x < end {
+                    // channels g…g+15 of pixel x
+                    let first = (stride * x - 1) * nc + g
+                    let (r0, r1, r2) = (rows.0 + first, rows.1 + first, rows.2 + first)
+                    var a = multiplyAdd(r0.loadVector(at: 0), w0, b)
+                    a = multiplyAdd(r0.loadVector(at: nc), w1, a)
+                    a = multiplyAdd(r0.loadVector(at: 2 * nc), w2, a)
+                    a = multiplyAdd(r1.loadVector(at: 0), w3, a)
+                    a = multiplyAdd(r1.loadVector(at: nc), w4, a)
+                    a = multiplyAdd(r1.loadVector(at: 2 * nc), w5, a)
+                    a = multiplyAdd(r2.loadVector(at: 0), w6, a)
+                    a = multiplyAdd(r2.loadVector(at: nc), w7, a)
+                    a = multiplyAdd(r2.loadVector(at: 2 * nc), w8, a)
+                    if let k { a = a.prelu(k) }
+                    output.storeVector(a, at: x * nc + g)
+                    x += 1
+                }
+            }
+            start = end
+        }
+    }
+
+    /// Output pixel `x` of a depthwise 3×3 (pad 1, `stride` 1 or 2) on tight rows of `width` pixels
+    /// (`tightRow`): bias + the taps inside the row, in the scalar twin's order, then PReLU if `slopes`.
+    static func edgePixel(
+        _ rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>), _ x: Int, stride: Int,
+        width: Int, channels nc: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
+        _ slopes: UnsafePointer<Float>?, into output: UnsafeMutablePointer<Float>
+    ) {
+        let first = stride * x - 1
+        for g in Swift.stride(from: 0, to: nc, by: 8) {
+            // channels g…g+7 of output pixel x: bias + Σ over the taps inside the row
+            var a = bias.loadVector(SIMD8<Float>.self, at: g)
+            for ky in 0..<3 {
+                let r = ky == 0 ? rows.0 : ky == 1 ? rows.1 : rows.2
+                for kx in 0..<3 where first + kx >= 0 && first + kx < width {
+                    a = multiplyAdd(
+                        r.loadVector(SIMD8<Float>.self, at: (first + kx) * nc + g),
+                        weights.loadVector(SIMD8<Float>.self, at: (ky * 3 + kx) * nc + g), a)
+                }
+            }
+            output.storeVector(PReLU.apply(a, slopes, at: g), at: x * nc + g)
         }
     }
 
@@ -316,7 +431,8 @@ enum DepthwiseConvolution {
     /// Scalar reference twin of `row` on a whole `height`×`width` map (no padding in `input`;
     /// taps outside the map count as zero).
     static func mapScalar(
-        _ input: [Float], height h: Int, width w: Int, channels nc: Int, weights: [Float], bias: [Float], relu: Bool
+        _ input: [Float], height h: Int, width w: Int, channels nc: Int, weights: [Float], bias: [Float], relu: Bool,
+        slopes: [Float]? = nil
     ) -> [Float] {
         var out = [Float](repeating: 0, count: h * w * nc)
         for y in 0..<h {
@@ -331,7 +447,8 @@ enum DepthwiseConvolution {
                             s += v * weights[(ky * 3 + kx) * nc + c]
                         }
                     }
-                    out[(y * w + x) * nc + c] = relu ? max(s, 0) : s
+                    s = relu ? max(s, 0) : s
+                    out[(y * w + x) * nc + c] = slopes.map { PReLU.apply(s, slope: $0[c]) } ?? s
                 }
             }
         }
@@ -355,6 +472,70 @@ struct Octet {
         (s2, s3) = (maximum(s2, .zero), maximum(s3, .zero))
         (s4, s5) = (maximum(s4, .zero), maximum(s5, .zero))
         (s6, s7) = (maximum(s6, .zero), maximum(s7, .zero))
+    }
+
+    /// Negative sums times `slopes` (PReLU).
+    @inline(__always)
+    mutating func prelu(_ k: SIMD8<Float>) {
+        (s0, s1) = (s0.replacing(with: s0 * k, where: s0 .< 0), s1.replacing(with: s1 * k, where: s1 .< 0))
+        (s2, s3) = (s2.replacing(with: s2 * k, where: s2 .< 0), s3.replacing(with: s3 * k, where: s3 .< 0))
+        (s4, s5) = (s4.replacing(with: s4 * k, where: s4 .< 0), s5.replacing(with: s5 * k, where: s5 .< 0))
+        (s6, s7) = (s6.replacing(with: s6 * k, where: s6 .< 0), s7.replacing(with: s7 * k, where: s7 .< 0))
+    }
+
+    /// Pixel k's sum to `y + k·pixelStride`.
+    @inline(__always)
+    func store(_ y: UnsafeMutablePointer<Float>, pixelStride n: Int) {
+        y.storeVector(s0, at: 0)
+        y.storeVector(s1, at: n)
+        y.storeVector(s2, at: 2 * n)
+        y.storeVector(s3, at: 3 * n)
+        y.storeVector(s4, at: 4 * n)
+        y.storeVector(s5, at: 5 * n)
+        y.storeVector(s6, at: 6 * n)
+        y.storeVector(s7, at: 7 * n)
+    }
+}
+
+/// The sums of 16 channels for eight output pixels, `interiorInSixteens`'s registers.
+struct Octet16 {
+    /// Pixels 0…7.
+    var s0, s1, s2, s3, s4, s5, s6, s7: SIMD16<Float>
+
+    /// Every pixel's sum `v`.
+    @inline(__always)
+    init(repeating v: SIMD16<Float>) { (s0, s1, s2, s3, s4, s5, s6, s7) = (v, v, v, v, v, v, v, v) }
+
+    /// Adds one input row's three taps (weights `wl`, `wm`, `wr`): pixel k's left tap is at `r + k·step`, its
+    /// middle and right ones `nc` and `2·nc` floats on.
+    @inline(__always)
+    mutating func addTaps(
+        _ r: UnsafePointer<Float>, _ step: Int, _ nc: Int, _ wl: SIMD16<Float>, _ wm: SIMD16<Float>,
+        _ wr: SIMD16<Float>
+    ) {
+        addTap(r, step, wl)
+        addTap(r + nc, step, wm)
+        addTap(r + 2 * nc, step, wr)
+    }
+
+    /// Adds pixel k's input at `t + k·step` times `w` to its sum, for every k.
+    @inline(__always)
+    mutating func addTap(_ t: UnsafePointer<Float>, _ step: Int, _ w: SIMD16<Float>) {
+        s0 = multiplyAdd(t.loadVector(at: 0), w, s0)
+        s1 = multiplyAdd(t.loadVector(at: step), w, s1)
+        s2 = multiplyAdd(t.loadVector(at: 2 * step), w, s2)
+        s3 = multiplyAdd(t.loadVector(at: 3 * step), w, s3)
+        s4 = multiplyAdd(t.loadVector(at: 4 * step), w, s4)
+        s5 = multiplyAdd(t.loadVector(at: 5 * step), w, s5)
+        s6 = multiplyAdd(t.loadVector(at: 6 * step), w, s6)
+        s7 = multiplyAdd(t.loadVector(at: 7 * step), w, s7)
+    }
+
+    /// Negative sums times `k` (PReLU).
+    @inline(__always)
+    mutating func prelu(_ k: SIMD16<Float>) {
+        (s0, s1, s2, s3) = (s0.prelu(k), s1.prelu(k), s2.prelu(k), s3.prelu(k))
+        (s4, s5, s6, s7) = (s4.prelu(k), s5.prelu(k), s6.prelu(k), s7.prelu(k))
     }
 
     /// Pixel k's sum to `y + k·pixelStride`.
@@ -437,6 +618,13 @@ struct PixelPairs {
         (s2, s3) = (maximum(s2, .zero), maximum(s3, .zero))
         (s4, s5) = (maximum(s4, .zero), maximum(s5, .zero))
         (s6, s7) = (maximum(s6, .zero), maximum(s7, .zero))
+    }
+
+    /// Negative sums times `slopes` (PReLU; each group's 8 slopes in both halves).
+    @inline(__always)
+    mutating func prelu(_ k: SIMD16<Float>) {
+        (s0, s1, s2, s3) = (s0.prelu(k), s1.prelu(k), s2.prelu(k), s3.prelu(k))
+        (s4, s5, s6, s7) = (s4.prelu(k), s5.prelu(k), s6.prelu(k), s7.prelu(k))
     }
 
     /// Pixel k's sum to `y + k·pixelStride`.

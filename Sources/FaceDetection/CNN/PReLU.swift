@@ -49,3 +49,38 @@ struct PReLU: Sendable {
         }
     }
 }
+
+/// The PReLU epilogue of the row kernels: slopes given as a pointer to one per output channel, or
+/// none (no activation).
+extension PReLU {
+    /// `v` where ≥ 0, else `v·slopes[at…at+7]`; `v` itself without slopes.
+    @inline(__always)
+    static func apply(_ v: SIMD8<Float>, _ slopes: UnsafePointer<Float>?, at offset: Int) -> SIMD8<Float> {
+        guard let slopes else { return v }
+        return v.replacing(with: v * slopes.loadVector(SIMD8<Float>.self, at: offset), where: v .< 0)
+    }
+
+    /// `apply(_:_:at:)` for 4 lanes.
+    @inline(__always)
+    static func apply(_ v: SIMD4<Float>, _ slopes: UnsafePointer<Float>?, at offset: Int) -> SIMD4<Float> {
+        guard let slopes else { return v }
+        return v.replacing(with: v * slopes.loadVector(SIMD4<Float>.self, at: offset), where: v .< 0)
+    }
+
+    /// `apply(_:_:at:)` for 16 lanes.
+    @inline(__always)
+    static func apply(_ v: SIMD16<Float>, _ slopes: UnsafePointer<Float>?, at offset: Int) -> SIMD16<Float> {
+        guard let slopes else { return v }
+        return v.replacing(with: v * slopes.loadVector(SIMD16<Float>.self, at: offset), where: v .< 0)
+    }
+
+    /// `v` where ≥ 0, else `v·slope` (the scalar twins' rule).
+    @inline(__always)
+    static func apply(_ v: Float, slope: Float) -> Float { v < 0 ? v * slope : v }
+}
+
+extension SIMD16<Float> {
+    /// Lanes ≥ 0 as they are, the others times `slopes`' lanes (PReLU).
+    @inline(__always)
+    func prelu(_ slopes: SIMD16<Float>) -> SIMD16<Float> { replacing(with: self * slopes, where: self .< 0) }
+}

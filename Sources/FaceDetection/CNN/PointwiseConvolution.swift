@@ -16,26 +16,26 @@ enum PointwiseConvolution {
     static func row(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         #if X86_64_V4
             if no % 64 == 0 {
                 rowSextetsOf64(
                     input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                    into: output)
+                    slopes: slopes, into: output)
             } else {
                 rowDozensOf16(
                     input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                    into: output)
+                    slopes: slopes, into: output)
             }
         #elseif X86_64_V3
             rowSextets(
                 input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                into: output)
+                slopes: slopes, into: output)
         #else
             rowPairs(
                 input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                into: output)
+                slopes: slopes, into: output)
         #endif
     }
 
@@ -47,12 +47,12 @@ enum PointwiseConvolution {
     static func rowSextetsOf64(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         switch ni {
-        case 16: sextetsOf64(input, pixels, 16, weights, bias, no, layout, output)
-        case 64: sextetsOf64(input, pixels, 64, weights, bias, no, layout, output)
-        default: sextetsOf64(input, pixels, ni, weights, bias, no, layout, output)
+        case 16: sextetsOf64(input, pixels, 16, weights, bias, no, layout, slopes, output)
+        case 64: sextetsOf64(input, pixels, 64, weights, bias, no, layout, slopes, output)
+        default: sextetsOf64(input, pixels, ni, weights, bias, no, layout, slopes, output)
         }
     }
 
@@ -60,7 +60,8 @@ enum PointwiseConvolution {
     @inline(__always)
     private static func sextetsOf64(
         _ input: UnsafePointer<Float>, _ pixels: Int, _ ni: Int, _ weights: UnsafePointer<Float>,
-        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ output: UnsafeMutablePointer<Float>
+        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ slopes: UnsafePointer<Float>?,
+        _ output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 64 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -78,14 +79,14 @@ enum PointwiseConvolution {
                     w += no
                     xc += 1
                 }
-                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs)
+                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, slopes: slopes.map { $0 + o })
             }
             p += 6
         }
         if p < pixels {
             rowQuads(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, into: output + p * ps)
+                layout: layout, slopes: slopes, into: output + p * ps)
         }
     }
 
@@ -95,12 +96,12 @@ enum PointwiseConvolution {
     static func rowDozensOf16(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         switch ni {
-        case 16: dozensOf16(input, pixels, 16, weights, bias, no, layout, output)
-        case 64: dozensOf16(input, pixels, 64, weights, bias, no, layout, output)
-        default: dozensOf16(input, pixels, ni, weights, bias, no, layout, output)
+        case 16: dozensOf16(input, pixels, 16, weights, bias, no, layout, slopes, output)
+        case 64: dozensOf16(input, pixels, 64, weights, bias, no, layout, slopes, output)
+        default: dozensOf16(input, pixels, ni, weights, bias, no, layout, slopes, output)
         }
     }
 
@@ -108,7 +109,8 @@ enum PointwiseConvolution {
     @inline(__always)
     private static func dozensOf16(
         _ input: UnsafePointer<Float>, _ pixels: Int, _ ni: Int, _ weights: UnsafePointer<Float>,
-        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ output: UnsafeMutablePointer<Float>
+        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ slopes: UnsafePointer<Float>?,
+        _ output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -124,14 +126,14 @@ enum PointwiseConvolution {
                     w += no
                     xc += 1
                 }
-                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs)
+                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, slopes: slopes.map { $0 + o })
             }
             p += 12
         }
         if p < pixels {
             rowSextets(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, into: output + p * ps)
+                layout: layout, slopes: slopes, into: output + p * ps)
         }
     }
 
@@ -140,7 +142,7 @@ enum PointwiseConvolution {
     static func rowSextets(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -192,25 +194,25 @@ enum PointwiseConvolution {
                     w += no
                 }
                 let y = output + p * ps + o / 8 * gs
-                y.storeVector(a0, at: 0)
-                y.storeVector(a1, at: gs)
-                y.storeVector(b0, at: ps)
-                y.storeVector(b1, at: ps + gs)
-                y.storeVector(c0, at: 2 * ps)
-                y.storeVector(c1, at: 2 * ps + gs)
-                y.storeVector(d0, at: 3 * ps)
-                y.storeVector(d1, at: 3 * ps + gs)
-                y.storeVector(e0, at: 4 * ps)
-                y.storeVector(e1, at: 4 * ps + gs)
-                y.storeVector(f0, at: 5 * ps)
-                y.storeVector(f1, at: 5 * ps + gs)
+                y.storeVector(PReLU.apply(a0, slopes, at: o), at: 0)
+                y.storeVector(PReLU.apply(a1, slopes, at: o + 8), at: gs)
+                y.storeVector(PReLU.apply(b0, slopes, at: o), at: ps)
+                y.storeVector(PReLU.apply(b1, slopes, at: o + 8), at: ps + gs)
+                y.storeVector(PReLU.apply(c0, slopes, at: o), at: 2 * ps)
+                y.storeVector(PReLU.apply(c1, slopes, at: o + 8), at: 2 * ps + gs)
+                y.storeVector(PReLU.apply(d0, slopes, at: o), at: 3 * ps)
+                y.storeVector(PReLU.apply(d1, slopes, at: o + 8), at: 3 * ps + gs)
+                y.storeVector(PReLU.apply(e0, slopes, at: o), at: 4 * ps)
+                y.storeVector(PReLU.apply(e1, slopes, at: o + 8), at: 4 * ps + gs)
+                y.storeVector(PReLU.apply(f0, slopes, at: o), at: 5 * ps)
+                y.storeVector(PReLU.apply(f1, slopes, at: o + 8), at: 5 * ps + gs)
             }
             p += 6
         }
         if p < pixels {
             rowQuads(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, into: output + p * ps)
+                layout: layout, slopes: slopes, into: output + p * ps)
         }
     }
 
@@ -218,7 +220,7 @@ enum PointwiseConvolution {
     static func rowQuads(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -257,21 +259,21 @@ enum PointwiseConvolution {
                     w += no
                 }
                 let y = output + p * ps + o / 8 * gs
-                y.storeVector(a0, at: 0)
-                y.storeVector(a1, at: gs)
-                y.storeVector(b0, at: ps)
-                y.storeVector(b1, at: ps + gs)
-                y.storeVector(c0, at: 2 * ps)
-                y.storeVector(c1, at: 2 * ps + gs)
-                y.storeVector(d0, at: 3 * ps)
-                y.storeVector(d1, at: 3 * ps + gs)
+                y.storeVector(PReLU.apply(a0, slopes, at: o), at: 0)
+                y.storeVector(PReLU.apply(a1, slopes, at: o + 8), at: gs)
+                y.storeVector(PReLU.apply(b0, slopes, at: o), at: ps)
+                y.storeVector(PReLU.apply(b1, slopes, at: o + 8), at: ps + gs)
+                y.storeVector(PReLU.apply(c0, slopes, at: o), at: 2 * ps)
+                y.storeVector(PReLU.apply(c1, slopes, at: o + 8), at: 2 * ps + gs)
+                y.storeVector(PReLU.apply(d0, slopes, at: o), at: 3 * ps)
+                y.storeVector(PReLU.apply(d1, slopes, at: o + 8), at: 3 * ps + gs)
             }
             p += 4
         }
         if p < pixels {
             rowPairs(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, into: output + p * ps)
+                layout: layout, slopes: slopes, into: output + p * ps)
         }
     }
 
@@ -279,7 +281,7 @@ enum PointwiseConvolution {
     static func rowPairs(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, into output: UnsafeMutablePointer<Float>
+        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -313,14 +315,14 @@ enum PointwiseConvolution {
                 }
                 let y0 = output + p * ps + o / 8 * gs
                 let y1 = y0 + ps
-                y0.storeVector(a0, at: 0)
-                y0.storeVector(a1, at: 4)
-                y0.storeVector(a2, at: gs)
-                y0.storeVector(a3, at: gs + 4)
-                y1.storeVector(b0, at: 0)
-                y1.storeVector(b1, at: 4)
-                y1.storeVector(b2, at: gs)
-                y1.storeVector(b3, at: gs + 4)
+                y0.storeVector(PReLU.apply(a0, slopes, at: o), at: 0)
+                y0.storeVector(PReLU.apply(a1, slopes, at: o + 4), at: 4)
+                y0.storeVector(PReLU.apply(a2, slopes, at: o + 8), at: gs)
+                y0.storeVector(PReLU.apply(a3, slopes, at: o + 12), at: gs + 4)
+                y1.storeVector(PReLU.apply(b0, slopes, at: o), at: 0)
+                y1.storeVector(PReLU.apply(b1, slopes, at: o + 4), at: 4)
+                y1.storeVector(PReLU.apply(b2, slopes, at: o + 8), at: gs)
+                y1.storeVector(PReLU.apply(b3, slopes, at: o + 12), at: gs + 4)
             }
             p += 2
         }
@@ -343,6 +345,8 @@ enum PointwiseConvolution {
                     d = multiplyAdd(s, w.loadVector(SIMD16<Float>.self, at: 48), d)
                     w += no
                 }
+                (a, b) = (PReLU.apply(a, slopes, at: o), PReLU.apply(b, slopes, at: o + 16))
+                (c, d) = (PReLU.apply(c, slopes, at: o + 32), PReLU.apply(d, slopes, at: o + 48))
                 let y = output + p * ps + o / 8 * gs
                 y.storeVector(a.lowHalf, at: 0)
                 y.storeVector(a.highHalf, at: gs)
@@ -362,6 +366,7 @@ enum PointwiseConvolution {
                     a = multiplyAdd(SIMD16<Float>(repeating: x0[c]), w.loadVector(SIMD16<Float>.self, at: 0), a)
                     w += no
                 }
+                a = PReLU.apply(a, slopes, at: o)
                 let y = output + p * ps + o / 8 * gs
                 y.storeVector(a.lowHalf, at: 0)
                 y.storeVector(a.highHalf, at: gs)
@@ -371,14 +376,15 @@ enum PointwiseConvolution {
 
     /// Scalar reference twin of `row`.
     static func rowScalar(
-        _ input: [Float], pixels: Int, inputs ni: Int, weights: [Float], bias: [Float], outputs no: Int
+        _ input: [Float], pixels: Int, inputs ni: Int, weights: [Float], bias: [Float], outputs no: Int,
+        slopes: [Float]? = nil
     ) -> [Float] {
         var out = [Float](repeating: 0, count: pixels * no)
         for p in 0..<pixels {
             for o in 0..<no {
                 var s = bias[o]
                 for c in 0..<ni { s += input[p * ni + c] * weights[c * no + o] }
-                out[p * no + o] = s
+                out[p * no + o] = slopes.map { PReLU.apply(s, slope: $0[o]) } ?? s
             }
         }
         return out
@@ -437,15 +443,18 @@ struct Sextet64 {
         )
     }
 
-    /// Pixel k's 64 sums to `y + k·pixelStride`, 8 channels per `groupStride`.
+    /// Pixel k's 64 sums to `y + k·pixelStride`, 8 channels per `groupStride`, through the PReLU of
+    /// `slopes` (the 64 outputs' slopes) if given.
     @inline(__always)
-    func store(_ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int) {
-        storeSixteen(p0x0, p0x1, p0x2, p0x3, y, gs)
-        storeSixteen(p1x0, p1x1, p1x2, p1x3, y + ps, gs)
-        storeSixteen(p2x0, p2x1, p2x2, p2x3, y + 2 * ps, gs)
-        storeSixteen(p3x0, p3x1, p3x2, p3x3, y + 3 * ps, gs)
-        storeSixteen(p4x0, p4x1, p4x2, p4x3, y + 4 * ps, gs)
-        storeSixteen(p5x0, p5x1, p5x2, p5x3, y + 5 * ps, gs)
+    func store(
+        _ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int, slopes: UnsafePointer<Float>?
+    ) {
+        storeSixteen(p0x0, p0x1, p0x2, p0x3, y, gs, slopes)
+        storeSixteen(p1x0, p1x1, p1x2, p1x3, y + ps, gs, slopes)
+        storeSixteen(p2x0, p2x1, p2x2, p2x3, y + 2 * ps, gs, slopes)
+        storeSixteen(p3x0, p3x1, p3x2, p3x3, y + 3 * ps, gs, slopes)
+        storeSixteen(p4x0, p4x1, p4x2, p4x3, y + 4 * ps, gs, slopes)
+        storeSixteen(p5x0, p5x1, p5x2, p5x3, y + 5 * ps, gs, slopes)
     }
 }
 
@@ -477,9 +486,20 @@ struct Dozen16 {
         p11 = multiplyAdd(SIMD16(repeating: x[11 * ni]), w, p11)
     }
 
-    /// Pixel k's 16 sums to `y + k·pixelStride`, 8 channels per `groupStride`.
+    /// Pixel k's 16 sums to `y + k·pixelStride`, 8 channels per `groupStride`, through the PReLU of
+    /// `slopes` (the 16 outputs' slopes) if given.
     @inline(__always)
-    func store(_ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int) {
+    func store(
+        _ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int, slopes: UnsafePointer<Float>?
+    ) {
+        var (p0, p1, p2, p3, p4, p5) = (p0, p1, p2, p3, p4, p5)
+        var (p6, p7, p8, p9, p10, p11) = (p6, p7, p8, p9, p10, p11)
+        if let slopes {
+            let s = slopes.loadVector(SIMD16<Float>.self, at: 0)
+            (p0, p1, p2, p3) = (p0.prelu(s), p1.prelu(s), p2.prelu(s), p3.prelu(s))
+            (p4, p5, p6, p7) = (p4.prelu(s), p5.prelu(s), p6.prelu(s), p7.prelu(s))
+            (p8, p9, p10, p11) = (p8.prelu(s), p9.prelu(s), p10.prelu(s), p11.prelu(s))
+        }
         y.storeVector(p0.lowHalf, at: 0)
         y.storeVector(p0.highHalf, at: gs)
         y.storeVector(p1.lowHalf, at: ps)
@@ -507,12 +527,15 @@ struct Dozen16 {
     }
 }
 
-/// Four 16-lane vectors (64 channels) to `y`, 8 channels per `groupStride`.
+/// Four 16-lane vectors (64 channels) to `y`, 8 channels per `groupStride`, through the PReLU of
+/// `slopes` (64 slopes) if given.
 @inline(__always)
 private func storeSixteen(
     _ a: SIMD16<Float>, _ b: SIMD16<Float>, _ c: SIMD16<Float>, _ d: SIMD16<Float>, _ y: UnsafeMutablePointer<Float>,
-    _ gs: Int
+    _ gs: Int, _ slopes: UnsafePointer<Float>?
 ) {
+    let (a, b) = (PReLU.apply(a, slopes, at: 0), PReLU.apply(b, slopes, at: 16))
+    let (c, d) = (PReLU.apply(c, slopes, at: 32), PReLU.apply(d, slopes, at: 48))
     y.storeVector(a.lowHalf, at: 0)
     y.storeVector(a.highHalf, at: gs)
     y.storeVector(b.lowHalf, at: 2 * gs)

@@ -17,7 +17,7 @@ struct SFaceNetwork: Sendable {
     /// The stem: 3×3, pad 1, 3 → 32, then PReLU, on the input with a zero border.
     private let stem: Convolution
     /// The 26 depthwise and 1×1 layers in run order.
-    private let layers: [SFaceLayer]
+    let layers: [SFaceLayer]
     /// `bn1` and the dense layer, with the input in the channel-last order of the last map.
     private let head: Dense
 
@@ -82,22 +82,87 @@ struct SFaceNetwork: Sendable {
         return Dense(weights: weights, bias: bias, outputs: n, inputs: inputs, inputOrder: order)
     }
 
+    /// The working memory of a pass: the input with its zero border, the stem's output, two maps the layers take
+    /// turns writing, a zero row and the dense output. One per thread, reused (`scratchPool`).
+    struct Scratch {
+        /// The input inside a one-pixel zero border (114×114×3).
+        var bordered = FeatureMap()
+        /// The stem's output (112×112×32).
+        var stem = FeatureMap()
+        /// Layer outputs, taking turns; each holds the largest map (112×112×64).
+        var first: [Float] = [], second: [Float] = []
+        /// The row above the first and below the last of every map.
+        var zero: [Float] = []
+        /// The dense layer's output.
+        var dense: [Float] = []
+    }
+
+    /// Scratch memory for `outputs(for:)`, reused from call to call.
+    private let scratchPool = ScratchPool { _ in Scratch() }
+
     /// The 128 raw outputs (not normalised) for one aligned face: `input` holds 112×112×3 floats as the type's
     /// documentation says.
     func outputs(for input: [Float]) -> [Float] {
+        scratchPool.withScratch { outputs(for: input, scratch: &$0) }
+    }
+
+    /// `outputs(for:)` in `s`; `layerDone(k)` after step k (0 the stem, 1…26 the layers, 27 the dense layer).
+    func outputs(for input: [Float], scratch s: inout Scratch, layerDone: ((Int) -> Void)? = nil) -> [Float] {
         let n = Self.inputSide
         precondition(input.count == n * n * 3, "SFaceNetwork: \(input.count) input floats, expected \(n * n * 3)")
-        var bordered = FeatureMap(height: n + 2, width: n + 2, channels: 3, alignment: 1)
-        for y in 0..<n {
-            for i in 0..<(n * 3) { bordered.values[((y + 1) * (n + 2) + 1) * 3 + i] = input[y * n * 3 + i] }
+        s.bordered.reshape(height: n + 2, width: n + 2, channels: 3, alignment: 1)
+        s.bordered.values.withUnsafeMutableBufferPointer { b in
+            input.withUnsafeBufferPointer { i in
+                // Safety: row y + 1 of the 114×114×3 map from pixel 1 holds n·3 floats; input n rows of n·3.
+                for y in 0..<n {
+                    (b.baseAddress! + ((y + 1) * (n + 2) + 1) * 3).update(
+                        from: i.baseAddress! + y * n * 3, count: n * 3)
+                }
+            }
         }
-        var stemOutput = FeatureMap()
-        stem.apply(bordered, into: &stemOutput)
-        var map = SFaceLayer.Map(values: Array(stemOutput.values.prefix(n * n * 32)), side: n, channels: 32)
-        for layer in layers { map = layer.apply(map) }
-        var out: [Float] = []
-        head.apply(map.values, into: &out)
-        return Array(out.prefix(Self.outputCount))
+        stem.apply(s.bordered, into: &s.stem)
+        layerDone?(0)
+        let largest = n * n * 64
+        if s.first.count < largest { s.first = [Float](repeating: 0, count: largest) }
+        if s.second.count < largest { s.second = [Float](repeating: 0, count: largest) }
+        if s.zero.count < n * 64 { s.zero = [Float](repeating: 0, count: n * 64) }
+        var side = n
+        s.stem.values.withUnsafeBufferPointer { stemOutput in
+            s.first.withUnsafeMutableBufferPointer { first in
+                s.second.withUnsafeMutableBufferPointer { second in
+                    s.zero.withUnsafeBufferPointer { zero in
+                        // Safety: every map fits in `largest` floats and every row in the zero row's n·64 floats
+                        // (SFaceLayer.apply's precondition); the stem's output is 112×112×32, packed.
+                        // (26 layers: the last writes `second`, which the dense layer reads)
+                        var (from, to) = (UnsafePointer(stemOutput.baseAddress!), first.baseAddress!)
+                        var spare = second.baseAddress!
+                        for (k, layer) in layers.enumerated() {
+                            layer.apply(from, side: side, zero: zero.baseAddress!, into: to)
+                            side /= layer.stride
+                            (from, to, spare) = (UnsafePointer(to), spare, to)
+                            layerDone?(k + 1)
+                        }
+                        if from != UnsafePointer(second.baseAddress!) {
+                            second.baseAddress!.update(from: from, count: side * side * layers.last!.outputs)
+                        }
+                    }
+                }
+            }
+        }
+        head.apply(s.second, into: &s.dense)
+        layerDone?(layers.count + 1)
+        return Array(s.dense.prefix(Self.outputCount))
+    }
+
+    /// The number of multiply-adds of each step of `outputs(for:scratch:layerDone:)` (stem, 26 layers, dense).
+    var layerCosts: [Int] {
+        var side = Self.inputSide
+        var costs = [side * side * 27 * 32]
+        for layer in layers {
+            side /= layer.stride
+            costs.append(side * side * (layer.depthwise ? 9 * layer.outputs : layer.inputs * layer.outputs))
+        }
+        return costs + [head.inputs * head.outputs]
     }
 }
 
@@ -119,8 +184,14 @@ struct SFaceLayer: Sendable {
     let stride: Int
     /// Input and output channels (equal for a depthwise layer).
     let inputs: Int, outputs: Int
-    /// Depthwise: `[9][outputs]` (tap ky·3 + kx); 1×1: `[inputs][outputs]`.
+    /// Depthwise: `[9][outputs]` (tap ky·3 + kx); 1×1: `[inputs][outputs]`, or with `panels`
+    /// `[outputs / 64][inputs][64]`.
     let weights: [Float]
+    /// Whether the 1×1 weights are stored as 64-output panels, each contiguous: weights larger than half the L2
+    /// cache (the 7×7 layers' 2 and 4 MB), which the kernel then walks a panel at a time over every pixel, so that
+    /// each panel is read from memory once and then from L2 (rows of the whole matrix, 4 KB apart, would fall
+    /// into a few of L2's sets and evict each other).
+    let panels: Bool
     /// One bias per output channel.
     let bias: [Float]
     /// The PReLU after the convolution.
@@ -137,63 +208,94 @@ struct SFaceLayer: Sendable {
         for o in 0..<outputs {
             for t in 0..<taps { transposed[t * outputs + o] = rowMajor[o * taps + t] }
         }
-        weights = transposed
+        panels = !depthwise && inputs * outputs > 1 << 18 && outputs % 64 == 0
+        weights = panels ? Self.panels(transposed, inputs: inputs, outputs: outputs) : transposed
         bias = try model.floats(name + ".bias", shape: [outputs])
         prelu = PReLU(slopes: try model.floats(name + ".prelu", shape: [outputs]))
     }
 
-    /// The layer's output map for `input`.
-    func apply(_ input: Map) -> Map {
-        let (side, nc) = (input.side, input.channels)
-        let outSide = side / stride
-        var out = [Float](repeating: 0, count: outSide * outSide * outputs)
-        if depthwise {
-            let line = (side + 2) * nc
-            var padded = [Float](repeating: 0, count: (side + 2) * line)
-            for y in 0..<side {
-                for i in 0..<(side * nc) { padded[(y + 1) * line + nc + i] = input.values[y * side * nc + i] }
-            }
-            padded.withUnsafeBufferPointer { pb in
-                weights.withUnsafeBufferPointer { wb in
-                    bias.withUnsafeBufferPointer { bb in
-                        out.withUnsafeMutableBufferPointer { ob in
-                            // Safety: padded rows hold side + 2 pixels, rows 0…side + 1; the strided kernel reads
-                            // pixels < 2·outSide + 1 ≤ side + 1 of rows ≤ 2·(outSide − 1) + 2 ≤ side.
-                            let p = pb.baseAddress!
-                            for y in 0..<outSide {
-                                let r = stride * y
-                                if stride == 1 {
-                                    DepthwiseConvolution.row(
-                                        p + r * line, p + (r + 1) * line, p + (r + 2) * line, width: outSide,
-                                        channels: nc, weights: wb.baseAddress!, bias: bb.baseAddress!, relu: false,
-                                        into: ob.baseAddress! + y * outSide * nc)
-                                } else {
-                                    StridedDepthwiseConvolution.row(
-                                        p + r * line, p + (r + 1) * line, p + (r + 2) * line, width: outSide,
-                                        channels: nc, weights: wb.baseAddress!, bias: bb.baseAddress!,
-                                        into: ob.baseAddress! + y * outSide * nc)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        } else {
-            input.values.withUnsafeBufferPointer { ib in
-                weights.withUnsafeBufferPointer { wb in
-                    bias.withUnsafeBufferPointer { bb in
-                        out.withUnsafeMutableBufferPointer { ob in
-                            // Safety: side² pixels of `inputs` floats in, of `outputs` floats out; weights and bias
-                            // as init made them.
+    /// `[inputs][outputs]` weights as `[outputs / 64][inputs][64]`.
+    static func panels(_ w: [Float], inputs: Int, outputs: Int) -> [Float] {
+        var out = [Float](repeating: 0, count: w.count)
+        for c in 0..<inputs {
+            for o in 0..<outputs { out[(o / 64 * inputs + c) * 64 + o % 64] = w[c * outputs + o] }
+        }
+        return out
+    }
+
+    /// The 1×1 weights `[inputs][outputs]`, from their panels if `panels`.
+    var rowMajorWeights: [Float] {
+        guard panels else { return weights }
+        var out = [Float](repeating: 0, count: weights.count)
+        for c in 0..<inputs {
+            for o in 0..<outputs { out[c * outputs + o] = weights[(o / 64 * inputs + c) * 64 + o % 64] }
+        }
+        return out
+    }
+
+    /// The layer's output map for the `side`×`side`×`inputs` map at `input` (packed, channel-last) into `output`;
+    /// `zero` is a zero row of at least `side·inputs` floats.
+    func apply(
+        _ input: UnsafePointer<Float>, side: Int, zero: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>
+    ) {
+        precondition(side % stride == 0)
+        weights.withUnsafeBufferPointer { wb in
+            bias.withUnsafeBufferPointer { bb in
+                prelu.slopes.withUnsafeBufferPointer { sb in
+                    // Safety: the caller's maps and zero row hold the floats this layer reads and writes; weights,
+                    // bias and slopes as init made them.
+                    let (w, b, slopes) = (wb.baseAddress!, bb.baseAddress!, sb.baseAddress!)
+                    if panels {
+                        // each 64-output panel over every pixel, its outputs placed in the full pixel
+                        let layout = ChannelLayout(pixelStride: outputs, groupStride: 8)
+                        for o in Swift.stride(from: 0, to: outputs, by: 64) {
                             PointwiseConvolution.row(
-                                ib.baseAddress!, pixels: side * side, inputs: inputs, weights: wb.baseAddress!,
-                                bias: bb.baseAddress!, outputs: outputs, into: ob.baseAddress!)
+                                input, pixels: side * side, inputs: inputs, weights: w + o * inputs, bias: b + o,
+                                outputs: 64, layout: layout, slopes: slopes + o, into: output + o)
+                        }
+                        return
+                    }
+                    guard depthwise else {
+                        PointwiseConvolution.row(
+                            input, pixels: side * side, inputs: inputs, weights: w, bias: b, outputs: outputs,
+                            slopes: slopes, into: output)
+                        return
+                    }
+                    let (line, outSide) = (side * inputs, side / stride)
+                    for y in 0..<outSide {
+                        let r = stride * y  // the middle input row
+                        let above = r > 0 ? input + (r - 1) * line : zero
+                        let below = r + 1 < side ? input + (r + 1) * line : zero
+                        let out = output + y * outSide * outputs
+                        if stride == 1 {
+                            DepthwiseConvolution.tightRow(
+                                above, input + r * line, below, width: side, channels: inputs, weights: w, bias: b,
+                                slopes: slopes, into: out)
+                        } else {
+                            StridedDepthwiseConvolution.tightRow(
+                                above, input + r * line, below, inputWidth: side, channels: inputs, weights: w,
+                                bias: b, slopes: slopes, into: out)
                         }
                     }
                 }
             }
         }
-        for i in out.indices where out[i] < 0 { out[i] *= prelu.slopes[i % outputs] }
-        return Map(values: out, side: outSide, channels: outputs)
+    }
+
+    /// Scalar reference twin of `apply` on a packed `side`×`side`×`inputs` map.
+    func applyScalar(_ input: [Float], side: Int) -> [Float] {
+        guard depthwise else {
+            return PointwiseConvolution.rowScalar(
+                input, pixels: side * side, inputs: inputs, weights: rowMajorWeights, bias: bias, outputs: outputs,
+                slopes: prelu.slopes)
+        }
+        if stride == 1 {
+            return DepthwiseConvolution.mapScalar(
+                input, height: side, width: side, channels: inputs, weights: weights, bias: bias, relu: false,
+                slopes: prelu.slopes)
+        }
+        return StridedDepthwiseConvolution.mapScalar(
+            input, height: side, width: side, channels: inputs, weights: weights, bias: bias, padBefore: 1,
+            slopes: prelu.slopes)
     }
 }

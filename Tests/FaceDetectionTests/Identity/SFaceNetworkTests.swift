@@ -30,3 +30,30 @@ private func cosine(_ a: [Float], _ b: [Float]) -> Double {
     #expect(worst <= 1e-4 * scale, "max |diff| \(worst), max |output| \(scale)")
     #expect(cosine(out, expected) >= 0.99999)
 }
+
+/// Each of SFace's layers from dw7 on (stride 2 into 14×14, the 512-channel layers, the 7×7 ones whose 1×1 weights
+/// are walked in panels) against its scalar twin on random input: within 1e-4 of the largest |output|.
+@Test func sfaceLayersMatchScalarTwins() throws {
+    let network = try BuiltinModels.sface.get()
+    var rng = TestRandom(state: 38)
+    var side = SFaceNetwork.inputSide
+    for (k, layer) in network.layers.enumerated() {
+        defer { side /= layer.stride }
+        guard k >= 10 else { continue }
+        let input = rng.floats(side * side * layer.inputs)
+        let zero = [Float](repeating: 0, count: side * layer.inputs)
+        let outSide = side / layer.stride
+        var output = [Float](repeating: .nan, count: outSide * outSide * layer.outputs)
+        input.withUnsafeBufferPointer { i in
+            zero.withUnsafeBufferPointer { z in
+                output.withUnsafeMutableBufferPointer { o in
+                    // Safety: the map, the zero row and the output hold what `apply` reads and writes.
+                    layer.apply(i.baseAddress!, side: side, zero: z.baseAddress!, into: o.baseAddress!)
+                }
+            }
+        }
+        let expected = layer.applyScalar(input, side: side)
+        let scale = expected.map(abs).max()!
+        #expect(maxAbsDifference(output, expected) <= 1e-4 * scale, "layer \(k + 1)")
+    }
+}
