@@ -43,6 +43,9 @@ let package = Package(
         tool("image-bench"),
         // Writes every face above a score with the mesh's face presence, for choosing thresholds.
         tool("candidate-dump"),
+        // Groups identity-dev's descriptors into people (`FaceGrouping` and the methods it was chosen
+        // against) and times the grouping of synthetic descriptors.
+        tool("group-bench"),
     ],
     swiftLanguageModes: [.v6]
 )
