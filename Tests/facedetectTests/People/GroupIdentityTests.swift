@@ -83,6 +83,50 @@ struct GroupIdentityTests {
         }
     }
 
+    @Test func matchLabelsThePersonOfAReferencePhotoOrOfAPeopleFile() throws {
+        try withTemporaryDirectory { directory in
+            let photos = try directory.folder("photos")
+            try GroupTests.writeVariant(
+                of: "grace_hopper.jpg", to: photos.appendingPathComponent("grace.png"), mirrored: true, scale: 0.8)
+            try TestInputs.copyFixture("astronaut.png", to: photos.appendingPathComponent("astronaut.png"))
+            try TestInputs.copyFixture("grace_hopper.jpg", to: directory.appendingPathComponent("ref.jpg"))
+
+            let result = try ToolProcess.run(["photos", "--match", "ref.jpg", "--json", "out.jsonl"], in: directory)
+            #expect(result.status == 0, "\(result.standardError)")
+            let records = try TestInputs.records(
+                try String(contentsOf: directory.appendingPathComponent("out.jsonl"), encoding: .utf8))
+            var matched: [String: [String]] = [:]
+            for record in records {
+                for face in (record["faces"] as? [[String: Any]]) ?? [] {
+                    #expect(face["descriptor"] == nil)
+                    if let match = face["match"] as? [String: Any] {
+                        matched[record["file"] as? String ?? "", default: []].append(match["person"] as? String ?? "")
+                        #expect((match["distance"] as? Double ?? 9) < 1.5)
+                    }
+                }
+            }
+            #expect(matched == ["photos/grace.png": ["ref.jpg"]])
+
+            // The same through a people file's person, by the name written into it.
+            let group = try ToolProcess.run(["group", "ref.jpg", "--people", "people.json"], in: directory)
+            #expect(group.status == 0, "\(group.standardError)")
+            let url = directory.appendingPathComponent("people.json")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try text.replacingOccurrences(of: "\"name\": \"\"", with: "\"name\": \"Grace\"")
+                .write(to: url, atomically: false, encoding: .utf8)
+            let byName = try ToolProcess.run(
+                ["photos/grace.png", "photos/astronaut.png", "--match", "people.json#Grace", "--json", "-"],
+                in: directory)
+            #expect(byName.status == 0, "\(byName.standardError)")
+            let lines = try TestInputs.records(byName.standardOutput)
+            let graceFaces = (lines.first?["faces"] as? [[String: Any]]) ?? []
+            #expect(graceFaces.compactMap { ($0["match"] as? [String: Any])?["person"] as? String } == ["Grace"])
+            #expect(graceFaces.compactMap { ($0["match"] as? [String: Any])?["id"] as? Int } == [1])
+            let astronautFaces = (lines.last?["faces"] as? [[String: Any]]) ?? []
+            #expect(astronautFaces.allSatisfy { $0["match"] == nil })
+        }
+    }
+
     @Test func aVideosSampledFramesJoinThePersonOfAPhoto() throws {
         try withTemporaryDirectory { directory in
             try TestInputs.copyFixture("grace_hopper.jpg", to: directory.appendingPathComponent("grace.jpg"))
