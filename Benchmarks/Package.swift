@@ -47,6 +47,9 @@ let package = Package(
         tool("candidate-dump"),
         // The descriptor stage on an identity set: which points, which face sizes, its time per face (`@testable`).
         tool("descriptor-bench", records),
+        // Groups identity-dev's descriptors into people (`FaceGrouping` and the methods it was chosen
+        // against) and times the grouping of synthetic descriptors.
+        tool("group-bench"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -64,8 +64,21 @@ public enum FaceDetectTool {
                 options, plan: plan, threads: threads, standardOutput: standardOutput, standardError: standardError)
         }
 
+        var matcher: FaceMatcher?
+        if !options.match.isEmpty {
+            do {
+                var referenceOptions = options.detector
+                referenceOptions.threads = threads
+                matcher = try FaceMatcher.load(
+                    options.match, detector: FaceDetector(options: referenceOptions), limits: options.decodeLimits)
+            } catch {
+                standardError.writeLine("error: \(error.description)")
+                return .inputFailed
+            }
+        }
         // Threads go to images in a batch, to the one image's detector otherwise.
-        let processor = ImageProcessor(options: options, plan: plan, detectorThreads: plan.isBatch ? 1 : threads)
+        let processor = ImageProcessor(
+            options: options, plan: plan, detectorThreads: plan.isBatch ? 1 : threads, matcher: matcher)
         let records: RecordOutputs
         do {
             records = try RecordOutputs.open(

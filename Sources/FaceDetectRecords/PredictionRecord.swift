@@ -39,6 +39,9 @@ public struct PredictionRecord: Sendable {
     package var time: Double?
     /// For a video frame: each face's `trackingId`, in the order of `faces` (empty for a photo).
     package var trackingIds: [Int] = []
+    /// With `--match`: each face's person, in the order of `faces` (`nil` for a face that matches
+    /// none; empty without `--match`).
+    package var matches: [FaceMatch?] = []
 
     /// A record for `file` with nothing found yet.
     public init(file: String) { self.file = file }
@@ -77,7 +80,9 @@ extension PredictionRecord: Encodable {
                 value.map { FixedDecimal($0, places: Self.secondsPlaces, trailingZeros: .kept) }, forKey: key)
         }
         let entries = faces.indices.map { index in
-            FaceEntry(trackingId: index < trackingIds.count ? trackingIds[index] : nil, face: faces[index])
+            FaceEntry(
+                trackingId: index < trackingIds.count ? trackingIds[index] : nil, face: faces[index],
+                match: index < matches.count ? matches[index] : nil)
         }
         try container.encode(entries, forKey: .faces)
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
@@ -85,21 +90,24 @@ extension PredictionRecord: Encodable {
     }
 
     /// One face of a record: a video frame's `trackingId` first, then the face's own keys (`Face`'s
-    /// `Codable` form) in the same object.
+    /// `Codable` form) in the same object, then `--match`'s `match`.
     private struct FaceEntry: Encodable {
-        /// The key of the identifier.
-        private enum CodingKeys: String, CodingKey { case trackingId }
+        /// The keys of the identifier and the match.
+        private enum CodingKeys: String, CodingKey { case trackingId, match }
 
         /// The face's track, for a video frame.
         var trackingId: Int?
         /// The face.
         var face: Face
+        /// The face's person, with `--match`.
+        var match: FaceMatch?
 
-        /// Encodes `trackingId`, then the face's keys into the same object.
+        /// Encodes `trackingId`, then the face's keys into the same object, then `match`.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(trackingId, forKey: .trackingId)
             try face.encode(to: encoder)
+            try container.encodeIfPresent(match, forKey: .match)
         }
     }
 }

@@ -78,6 +78,8 @@ struct CommandLineOptions: Sendable, Equatable {
     /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a
     /// fraction of its width and height.
     var hideMargin: Float = 0.1
+    /// `--match REF`, in order: the people to label faces with (`FaceMatcher`).
+    var match: [String] = []
     /// `group --people FILE`: the people file read (when it exists) and written.
     var people: String?
     /// `group --html FILE`: the people page.

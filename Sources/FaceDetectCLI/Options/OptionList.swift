@@ -124,6 +124,18 @@ extension CommandLineOption {
                 together), in the JSON as "descriptor"; same person and face sizes: docs/identity.md
                 """),
         .init(
+            ["--match"],
+            .value("REF") { options, value throws(UsageError) in
+                options.match.append(value.text)
+                options.detector.descriptors = true
+            }, section: .detection, inputs: .photos,
+            help: """
+                Label each face that is one of these people with "match": the person and the distance (under \
+                FaceGrouping.defaultDistance, the cut of facedetect group). REF is a photo of one person (its \
+                best face), a people file of facedetect group (every person in it), or one person of it: \
+                FILE.json#ID or FILE.json#NAME. Repeat for more people
+                """),
+        .init(
             ["--min-score"],
             .value("S") { options, value throws(UsageError) in options.detector.minScore = try value.number(in: 0...1)
             },

@@ -21,15 +21,21 @@ enum GroupCommand {
         var faces: [PeopleFile.Face] = []
         /// The files measured without failing.
         var files: [String] = []
-        /// Faces found without a descriptor (too small to tell, or without the points to align by).
-        var withoutDescriptor = 0
+        /// Faces narrower than `FaceDetector.descriptorMinimumWidth`: too small to tell, left out.
+        var tooSmall = 0
+        /// Faces wide enough that got no descriptor (no five points to align them by), left out.
+        var unaligned = 0
 
         /// Adds the faces of `record`, a photo's (its file listed as measured) or a video frame's.
         func add(_ record: PredictionRecord) {
             if record.frame == nil { files.append(record.file) }
             for face in record.faces {
                 guard let descriptor = face.descriptor else {
-                    withoutDescriptor += 1
+                    if face.bounds.width < FaceDetector.descriptorMinimumWidth {
+                        tooSmall += 1
+                    } else {
+                        unaligned += 1
+                    }
                     continue
                 }
                 faces.append(
@@ -52,7 +58,10 @@ enum GroupCommand {
         detection.inputs = arguments.filter { !$0.isVideo }.map(\.path)
         let plan: RunPlan?
         do throws(UsageError) {
-            plan = detection.inputs.isEmpty ? nil : try RunPlan.make(detection)
+            // `--every` is for the videos, which the photos' plan does not hold.
+            var photos = detection
+            photos.given.remove("--every")
+            plan = photos.inputs.isEmpty ? nil : try RunPlan.make(photos)
         } catch {
             standardError.writeLine("facedetect: \(error.message) (see 'facedetect group --help')")
             return .usage
@@ -192,9 +201,14 @@ enum GroupCommand {
         let count = people.people.count
         var line = "facedetect: \(faces) new face\(faces == 1 ? "" : "s") grouped: \(count) "
         line += "\(count == 1 ? "person" : "people") (\(newPeople) new)"
-        if collected.withoutDescriptor > 0 {
-            let left = collected.withoutDescriptor
-            line += "; \(left) face\(left == 1 ? "" : "s") too small to tell left out"
+        if collected.tooSmall > 0 {
+            let left = collected.tooSmall
+            let width = Int(FaceDetector.descriptorMinimumWidth)
+            line += "; \(left) face\(left == 1 ? "" : "s") narrower than \(width) px left out (too small to tell)"
+        }
+        if collected.unaligned > 0 {
+            let left = collected.unaligned
+            line += "; \(left) face\(left == 1 ? "" : "s") without the five points to align by left out"
         }
         return line
     }

@@ -45,10 +45,12 @@ struct ImageProcessor: Sendable {
     /// The run's plan: no output may replace one of its inputs, even when it comes from another
     /// input (`facedetect x/a.png a.png -o .`).
     let plan: RunPlan
+    /// `--match`'s people, if any.
+    let matcher: FaceMatcher?
 
     /// A processor for `options` and the outputs and inputs of `plan` whose detector uses
-    /// `detectorThreads` threads per image.
-    init(options: CommandLineOptions, plan: RunPlan, detectorThreads: Int) {
+    /// `detectorThreads` threads per image, labelling faces by `matcher`.
+    init(options: CommandLineOptions, plan: RunPlan, detectorThreads: Int, matcher: FaceMatcher? = nil) {
         self.options = options
         outputs = plan.output
         var detectorOptions = options.detector
@@ -56,6 +58,7 @@ struct ImageProcessor: Sendable {
         detector = FaceDetector(options: detectorOptions)
         claims = OutputClaims()
         self.plan = plan
+        self.matcher = matcher
         pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
     }
 
@@ -125,6 +128,13 @@ struct ImageProcessor: Sendable {
         record.seconds = ProgressBar.seconds(clock.now - detectStart)
         record.faces = FaceSelection.select(
             faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)
+        if let matcher {
+            record.matches = record.faces.map(matcher.match)
+            // The descriptors matched by are written only when asked for.
+            if !options.given.contains("--descriptors") {
+                for index in record.faces.indices { record.faces[index].descriptor = nil }
+            }
+        }
 
         guard writesImages else { return ImageOutcome(record: record, failure: nil) }
         if decoded.scale != 1 {

@@ -17,7 +17,7 @@
 public struct FaceGrouping: Sendable {
     /// The cut of the SFace descriptors of the descriptor stage, chosen on a development set
     /// (docs/identity.md, "Grouping").
-    public static let defaultDistance: Float = 1.0
+    public static let defaultDistance: Float = 1.05
 
     /// The largest mean distance between two people's faces at which they are merged into one.
     public var distance: Float
