@@ -16,13 +16,13 @@ struct DescriptorStage: PerFaceStage {
         minimumWidth = options.descriptorMinimumWidth
     }
 
-    func measure(_ face: inout FaceMeasurement, in image: RGBImage) {
+    func measure(_ face: inout FaceMeasurement, in image: UprightImage) {
         guard face.face.bounds.width >= minimumWidth, let crop = SFaceAlignment.crop(for: face.face) else { return }
         face.face.descriptor = Self.descriptor(crop, in: image)
     }
 
     /// The descriptor of the face that `crop` aligns in `image`.
-    static func descriptor(_ crop: ImageCrop, in image: RGBImage) -> FaceDescriptor? {
+    static func descriptor(_ crop: ImageCrop, in image: UprightImage) -> FaceDescriptor? {
         let network = BuiltinModels.parsed(BuiltinModels.sface, "sface.fdm")
         var input: [Float] = []
         crop.sample(image, into: &input)
