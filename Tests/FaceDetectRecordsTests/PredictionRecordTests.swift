@@ -100,9 +100,9 @@ struct PredictionRecordTests {
         #expect(decoded.eulerX == nil && decoded.smilingProbability == nil)
     }
 
-    /// A descriptor is written last, as an array with 5 decimals, and decodes back to a unit vector
+    /// A descriptor is written last, as an array with 4 decimals, and decodes back to a unit vector
     /// within that rounding; a face without one has no `descriptor` key.
-    @Test func theDescriptorIsWrittenLastWithFiveDecimals() throws {
+    @Test func theDescriptorIsWrittenLastWithFourDecimals() throws {
         var face = Face(bounds: Rect(x: 1, y: 2, width: 3, height: 4), score: 0.5)
         #expect(try !JSONLineEncoder.line(face).contains("descriptor"))
         face.smilingProbability = 0.25

@@ -130,8 +130,8 @@ extension CommandLineOption {
                 options.detector.descriptors = true
             }, section: .detection, inputs: .photos,
             help: """
-                Label each face that is one of these people with "match": the person and the distance (under \
-                FaceGrouping.defaultDistance, the cut of facedetect group). REF is a photo of one person (its \
+                Label each face that is one of these people with "match": the person and the distance (at most \
+                FaceDescriptor.samePersonDistance, measured in docs/identity.md). REF is a photo of one person (its \
                 best face), a people file of facedetect group (every person in it), or one person of it: \
                 FILE.json#ID or FILE.json#NAME. Repeat for more people
                 """),

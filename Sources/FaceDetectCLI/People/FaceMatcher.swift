@@ -4,8 +4,8 @@ import FaceDetectionIO
 
 /// `--match REF...`: the people to look for, each with the descriptors that speak for them, and
 /// the face-to-person rule: a face is the reference person whose nearest descriptor is closest to
-/// its own, when that distance is under `FaceGrouping.defaultDistance` (the cut `facedetect group`
-/// sorts people by: the face is close enough to one of the person's faces to be grouped with it).
+/// its own, when that distance is at most `FaceDescriptor.samePersonDistance` (the verification
+/// threshold, whose false-accept rate docs/identity.md measures).
 ///
 /// A REF is a photo of one person (its best face: the detector's score times the box's side, among
 /// the faces with a descriptor; the person is named by the path as given), a people file (`.json`:
@@ -28,7 +28,7 @@ struct FaceMatcher: Sendable {
     let threshold: Float
 
     /// A matcher of `references` at `threshold`.
-    init(references: [Reference], threshold: Float = FaceGrouping.defaultDistance) {
+    init(references: [Reference], threshold: Float = FaceDescriptor.samePersonDistance) {
         self.references = references
         self.threshold = threshold
     }
@@ -41,7 +41,7 @@ struct FaceMatcher: Sendable {
         for reference in references {
             for other in reference.descriptors {
                 let distance = descriptor.distance(to: other)
-                if distance < threshold && distance < (best?.distance ?? .infinity) {
+                if distance <= threshold && distance < (best?.distance ?? .infinity) {
                     best = FaceMatch(person: reference.person, id: reference.id, distance: distance)
                 }
             }

@@ -20,7 +20,7 @@ extension Face: Codable {
     private static let anglePlaces = 2
     /// Decimals of a descriptor's component (docs/identity.md: the identity scores do not change
     /// against full precision).
-    static let descriptorPlaces = 5
+    static let descriptorPlaces = 4
 
     /// Encodes the face in the form of <doc:JSONOutput>.
     public func encode(to encoder: any Encoder) throws {

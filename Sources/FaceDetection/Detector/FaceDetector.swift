@@ -289,9 +289,10 @@ public struct FaceDetector: Sendable {
     public static let fullyMeasuredWidth: Float = 32
 
     /// The least box width, in pixels, of a face that gets a descriptor by default
-    /// (``Options/descriptorMinimumWidth``): below it the descriptors of one person's faces stop lying
+    /// (``Options/descriptorMinimumWidth``): from this width a face's descriptor tells people apart
+    /// about as well as at full size, and below it the descriptors of one person's faces stop lying
     /// close together. Measured on identity-dev's faces scaled down (docs/identity.md).
-    public static let descriptorMinimumWidth: Float = 32
+    public static let descriptorMinimumWidth: Float = 24
 
     /// The smallest face, in pixels, the mode can find at all (its detection window): the cascade's
     /// window, P-Net's 12 px, or YuNet's ~10 px at stride 8.

@@ -66,3 +66,15 @@ func sfaceAlignmentMatchesOpenCVsAlignCrop(photo: String, name: String) throws {
     let distance = descriptor.distance(to: expected)
     #expect(distance < 0.5, "distance \(distance) from OpenCV's")
 }
+
+/// Grace Hopper and the astronaut are two people; each is herself at another scale.
+@Test func twoPeopleAreNotTheSamePerson() throws {
+    let detector = FaceDetector(options: FaceDetector.Options(minFaceSize: .pixels(60), descriptors: true))
+    let hopper = try RGBImage(contentsOf: FixturePaths.photo("grace_hopper.jpg"))
+    let astronaut = try RGBImage(contentsOf: FixturePaths.photo("astronaut.png"))
+    let a = try #require(detector.detect(in: hopper).first?.descriptor)
+    let b = try #require(detector.detect(in: astronaut).first?.descriptor)
+    let smaller = try #require(detector.detect(in: hopper.resized(width: 384, height: 450)).first?.descriptor)
+    #expect(!a.isSamePerson(as: b), "distance \(a.distance(to: b))")
+    #expect(a.isSamePerson(as: smaller), "distance \(a.distance(to: smaller))")
+}
