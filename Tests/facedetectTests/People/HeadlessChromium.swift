@@ -41,41 +41,22 @@ enum HeadlessChromium {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments =
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-                "--window-size=\(width),\(height)", "--virtual-time-budget=10000",
-            ] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
+        let flags = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+            "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+            "--window-size=\(width),\(height)", "--virtual-time-budget=10000",
+        ]
+        let result: ToolProcess.Result
         do {
-            try process.run()
+            result = try ToolProcess.run(
+                executable: URL(fileURLWithPath: executable), flags + arguments, timeout: timeout)
         } catch {
             throw Failure(description: "cannot run \(executable) (Debian's chromium package): \(error)")
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        let hung = process.isRunning
-        if hung { process.terminate() }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let output = try String(contentsOf: outURL, encoding: .utf8)
-        guard !hung, process.terminationStatus == 0 else {
-            let errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-            let what = hung ? "hung for \(timeout) s" : "exited with status \(process.terminationStatus)"
-            throw Failure(description: "\(executable) \(what): \(errors.suffix(2000))")
+        guard result.status == 0 else {
+            let what = result.status == -1 ? "hung for \(timeout) s" : "exited with status \(result.status)"
+            throw Failure(description: "\(executable) \(what): \(result.standardError.suffix(2000))")
         }
-        return output
+        return result.standardOutput
     }
 }

@@ -78,6 +78,23 @@ enum ToolProcess {
         _ arguments: [String], in directory: URL? = nil, input: String? = nil,
         environment: [String: String] = [:], timeout: Double = 120, script: String? = nil
     ) throws -> Result {
+        if let script {
+            return try run(
+                executable: URL(fileURLWithPath: "/bin/sh"), ["-c", script, binary.path] + arguments, in: directory,
+                input: input, environment: environment, timeout: timeout)
+        }
+        return try run(
+            executable: binary, arguments, in: directory, input: input, environment: environment, timeout: timeout)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, `input` on its standard input and
+    /// `environment` added to its environment; kills it after `timeout` seconds (a hang is a
+    /// failure, reported as status -1). The tool's runs and a test's other child processes (the
+    /// browser) go through it.
+    static func run(
+        executable: URL, _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+        environment: [String: String] = [:], timeout: Double = 120
+    ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("facedetect-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -90,13 +107,8 @@ enum ToolProcess {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        if let script {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script, binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
-        }
+        process.executableURL = executable
+        process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = out
         process.standardError = err
