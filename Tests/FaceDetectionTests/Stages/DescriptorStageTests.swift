@@ -52,4 +52,22 @@ struct DescriptorStageTests {
         let distance = full.distance(to: smaller)
         #expect(distance < 0.6, "distance \(distance)")
     }
+
+    /// A descriptor asked for one face (`descriptor(of:in:)`, aligned on the reported landmarks) is close to the
+    /// stage's (aligned on O-Net's points); none without landmarks or under the least width.
+    @Test func aDescriptorOnDemandIsCloseToTheStages() throws {
+        let image = try Self.image.get()
+        var options = Self.options
+        options.descriptors = true
+        let face = try #require(FaceDetector(options: options).detect(in: image).first)
+        let staged = try #require(face.descriptor)
+        let detector = FaceDetector(options: Self.options)
+        let onDemand = try #require(detector.descriptor(of: face, in: image))
+        #expect(abs(onDemand.values.reduce(0) { $0 + $1 * $1 } - 1) < 1e-5)
+        let distance = onDemand.distance(to: staged)
+        #expect(distance < 0.2, "distance \(distance)")
+        #expect(detector.descriptor(of: Face(bounds: face.bounds, score: face.score), in: image) == nil)
+        options.descriptorMinimumWidth = face.bounds.width + 1
+        #expect(FaceDetector(options: options).descriptor(of: face, in: image) == nil)
+    }
 }
