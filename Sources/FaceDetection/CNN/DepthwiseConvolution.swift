@@ -47,32 +47,48 @@ enum DepthwiseConvolution {
     /// 1×1 rows in x86-64-v3 builds, so that each group's walk reads memory in order); the output
     /// is channel-last. The row is cut into tiles of a multiple of 8 pixels (`tileFloats`), each
     /// done whole by `tile` before the next: walking the full row once per channel group would
-    /// read it from L2 eight times for 64 channels. YuNet's channel counts (16, 32, 64), `relu`
-    /// and the layout are passed on as constants, so that the compiler folds every tap's offset
-    /// into its load instruction and drops the ReLU test from the loop (with `nc` a variable, the
-    /// nine row pointers spilled). `walk` is the build's choice by default; tests try each.
+    /// read it from L2 eight times for 64 channels. YuNet's channel counts (16, 32, 64), the
+    /// activation (`relu` or `slopes`, an ``Epilogue``) and the layout are passed on as types, so that
+    /// the compiler folds every tap's offset into its load instruction and leaves no activation test
+    /// in the loop (with `nc` a variable, the nine row pointers spilled). `slopes` (PReLU, one per
+    /// channel) and `relu` exclude each other. `walk` is the build's choice by default; tests try each.
     static func row(
         _ above: UnsafePointer<Float>, _ middle: UnsafePointer<Float>, _ below: UnsafePointer<Float>,
         width: Int, channels nc: Int, weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, relu: Bool,
         slopes: UnsafePointer<Float>? = nil, inputLayout: ChannelLayout? = nil, walk: Walk = .default,
         into output: UnsafeMutablePointer<Float>
     ) {
-        precondition(nc % 8 == 0 && (inputLayout.map { $0.pixelStride == 8 } ?? true))
+        precondition(nc % 8 == 0 && (inputLayout.map { $0.pixelStride == 8 } ?? true) && !(relu && slopes != nil))
         let rows = Rows(above: above, middle: middle, below: below, groupStride: inputLayout?.groupStride ?? 8)
         switch nc {
         case 16: dispatch(Channels16.self, rows, width, weights, bias, relu, slopes, inputLayout != nil, walk, output)
         case 32: dispatch(Channels32.self, rows, width, weights, bias, relu, slopes, inputLayout != nil, walk, output)
         case 64: dispatch(Channels64.self, rows, width, weights, bias, relu, slopes, inputLayout != nil, walk, output)
         default:
-            let (ps, step) = (inputLayout == nil ? nc : 8, max(8, tileFloats / nc & ~7))
-            var x = 0
-            while x < width {
-                let n = min(step, width - x)
-                tile(
-                    rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
-                    relu: relu, slopes: slopes, walk: walk, into: output + x * nc)
-                x += n
+            let ps = inputLayout == nil ? nc : 8
+            if let slopes {
+                anyChannels(PReLUEpilogue(slopes: slopes), rows, width, nc, ps, weights, bias, walk, output)
+            } else if relu {
+                anyChannels(ReLUEpilogue(), rows, width, nc, ps, weights, bias, walk, output)
+            } else {
+                anyChannels(NoEpilogue(), rows, width, nc, ps, weights, bias, walk, output)
             }
+        }
+    }
+
+    /// `row` tile by tile for any channel count, with the epilogue `E` compiled in.
+    private static func anyChannels<E: Epilogue>(
+        _ e: E, _ rows: Rows, _ width: Int, _ nc: Int, _ ps: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ walk: Walk, _ output: UnsafeMutablePointer<Float>
+    ) {
+        let step = max(8, tileFloats / nc & ~7)
+        var x = 0
+        while x < width {
+            let n = min(step, width - x)
+            tile(
+                rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
+                epilogue: e, walk: walk, into: output + x * nc)
+            x += n
         }
     }
 
@@ -90,26 +106,35 @@ enum DepthwiseConvolution {
         }
     }
 
-    /// `row` for the channel count `C`, with `relu` and `blocked` (input layout) made types.
+    /// `row` for the channel count `C`, with the activation (an ``Epilogue``) and `blocked` (input layout)
+    /// made types.
     private static func dispatch<C: StaticCount>(
         _ c: C.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>, _ bias: UnsafePointer<Float>,
         _ relu: Bool, _ slopes: UnsafePointer<Float>?, _ blocked: Bool, _ walk: Walk,
         _ output: UnsafeMutablePointer<Float>
     ) {
+        if let slopes {
+            let e = PReLUEpilogue(slopes: slopes)
+            if blocked {
+                tiles(c, e, True.self, rows, width, weights, bias, walk, output)
+            } else {
+                tiles(c, e, False.self, rows, width, weights, bias, walk, output)
+            }
+            return
+        }
         switch (relu, blocked) {
-        case (true, true): tiles(c, ReLU.self, True.self, rows, width, weights, bias, slopes, walk, output)
-        case (true, false): tiles(c, ReLU.self, False.self, rows, width, weights, bias, slopes, walk, output)
-        case (false, true): tiles(c, Linear.self, True.self, rows, width, weights, bias, slopes, walk, output)
-        case (false, false): tiles(c, Linear.self, False.self, rows, width, weights, bias, slopes, walk, output)
+        case (true, true): tiles(c, ReLUEpilogue(), True.self, rows, width, weights, bias, walk, output)
+        case (true, false): tiles(c, ReLUEpilogue(), False.self, rows, width, weights, bias, walk, output)
+        case (false, true): tiles(c, NoEpilogue(), True.self, rows, width, weights, bias, walk, output)
+        case (false, false): tiles(c, NoEpilogue(), False.self, rows, width, weights, bias, walk, output)
         }
     }
 
-    /// `row` tile by tile, for the channel count `C`, the activation `A` and the input layout `B`
+    /// `row` tile by tile, for the channel count `C`, the epilogue `E` and the input layout `B`
     /// (blocked or channel-last) as compile-time constants (each triple is its own specialisation).
-    private static func tiles<C: StaticCount, A: StaticFlag, B: StaticFlag>(
-        _: C.Type, _: A.Type, _: B.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>,
-        _ bias: UnsafePointer<Float>, _ slopes: UnsafePointer<Float>?, _ walk: Walk,
-        _ output: UnsafeMutablePointer<Float>
+    private static func tiles<C: StaticCount, E: Epilogue, B: StaticFlag>(
+        _: C.Type, _ e: E, _: B.Type, _ rows: Rows, _ width: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ walk: Walk, _ output: UnsafeMutablePointer<Float>
     ) {
         let nc = C.value
         let ps = B.value ? 8 : nc
@@ -121,7 +146,7 @@ enum DepthwiseConvolution {
             let n = min(step, width - x)
             tile(
                 rows.shifted(x * ps), width: n, channels: nc, pixelStride: ps, weights: weights, bias: bias,
-                relu: A.value, slopes: slopes, walk: walk, into: output + x * nc)
+                epilogue: e, walk: walk, into: output + x * nc)
             x += n
         }
     }
@@ -148,10 +173,9 @@ enum DepthwiseConvolution {
 
     /// `row` on `width` pixels, one channel group at a time.
     @inline(__always)
-    private static func tile(
+    private static func tile<E: Epilogue>(
         _ rows: Rows, width: Int, channels nc: Int, pixelStride ps: Int, weights: UnsafePointer<Float>,
-        bias: UnsafePointer<Float>, relu: Bool, slopes: UnsafePointer<Float>?, walk: Walk,
-        into output: UnsafeMutablePointer<Float>
+        bias: UnsafePointer<Float>, epilogue e: E, walk: Walk, into output: UnsafeMutablePointer<Float>
     ) {
         let octets = walk != .pairs
         let sixteens = walk == .sixteens && ps == 8
@@ -184,11 +208,7 @@ enum DepthwiseConvolution {
                     s.addTaps(r0, v0, v1, v2)
                     s.addTaps(r1, v3, v4, v5)
                     s.addTaps(r2, v6, v7, v8)
-                    if relu { s.clampBelowAtZero() }
-                    if let slopes {
-                        let k = slopes.loadVector(SIMD8<Float>.self, at: g)
-                        s.prelu(SIMD16(lowHalf: k, highHalf: k))
-                    }
+                    s.apply(e, at: g)
                     s.store(y, pixelStride: nc)
                     r0 += 16 * ps
                     r1 += 16 * ps
@@ -204,8 +224,7 @@ enum DepthwiseConvolution {
                 addTaps(r0, ps, weights + g, nc, 0, &s)
                 addTaps(r1, ps, weights + g, nc, 3, &s)
                 addTaps(r2, ps, weights + g, nc, 6, &s)
-                if relu { s.clampBelowAtZero() }
-                if let slopes { s.prelu(slopes.loadVector(SIMD8<Float>.self, at: g)) }
+                s.apply(e, at: g)
                 s.store(y, pixelStride: nc)
                 r0 += 8 * ps
                 r1 += 8 * ps
@@ -220,12 +239,8 @@ enum DepthwiseConvolution {
                 addTaps(r0, ps, w0, w1, w2, &a, &c)
                 addTaps(r1, ps, w3, w4, w5, &a, &c)
                 addTaps(r2, ps, w6, w7, w8, &a, &c)
-                if relu {
-                    a = maximum(a, .zero)
-                    c = maximum(c, .zero)
-                }
-                y.storeVector(PReLU.apply(a, slopes, at: g), at: 0)
-                y.storeVector(PReLU.apply(c, slopes, at: g), at: nc)
+                y.storeVector(e(a, at: g), at: 0)
+                y.storeVector(e(c, at: g), at: nc)
                 r0 += 2 * ps
                 r1 += 2 * ps
                 r2 += 2 * ps
@@ -238,8 +253,7 @@ enum DepthwiseConvolution {
                 addTaps(r0, ps, w0, w1, w2, &a)
                 addTaps(r1, ps, w3, w4, w5, &a)
                 addTaps(r2, ps, w6, w7, w8, &a)
-                if relu { a = maximum(a, .zero) }
-                y.storeVector(PReLU.apply(a, slopes, at: g), at: 0)
+                y.storeVector(e(a, at: g), at: 0)
             }
         }
     }
@@ -465,22 +479,11 @@ struct Octet {
     @inline(__always)
     init(repeating v: SIMD8<Float>) { (s0, s1, s2, s3, s4, s5, s6, s7) = (v, v, v, v, v, v, v, v) }
 
-    /// Negative sums become zero (ReLU).
+    /// Every sum (channels `channel…channel+7`) through `e`.
     @inline(__always)
-    mutating func clampBelowAtZero() {
-        (s0, s1) = (maximum(s0, .zero), maximum(s1, .zero))
-        (s2, s3) = (maximum(s2, .zero), maximum(s3, .zero))
-        (s4, s5) = (maximum(s4, .zero), maximum(s5, .zero))
-        (s6, s7) = (maximum(s6, .zero), maximum(s7, .zero))
-    }
-
-    /// Negative sums times `slopes` (PReLU).
-    @inline(__always)
-    mutating func prelu(_ k: SIMD8<Float>) {
-        (s0, s1) = (s0.replacing(with: s0 * k, where: s0 .< 0), s1.replacing(with: s1 * k, where: s1 .< 0))
-        (s2, s3) = (s2.replacing(with: s2 * k, where: s2 .< 0), s3.replacing(with: s3 * k, where: s3 .< 0))
-        (s4, s5) = (s4.replacing(with: s4 * k, where: s4 .< 0), s5.replacing(with: s5 * k, where: s5 .< 0))
-        (s6, s7) = (s6.replacing(with: s6 * k, where: s6 .< 0), s7.replacing(with: s7 * k, where: s7 .< 0))
+    mutating func apply<E: Epilogue>(_ e: E, at g: Int) {
+        (s0, s1, s2, s3) = (e(s0, at: g), e(s1, at: g), e(s2, at: g), e(s3, at: g))
+        (s4, s5, s6, s7) = (e(s4, at: g), e(s5, at: g), e(s6, at: g), e(s7, at: g))
     }
 
     /// Pixel k's sum to `y + k·pixelStride`.
@@ -611,20 +614,11 @@ struct PixelPairs {
         SIMD16(lowHalf: e.highHalf, highHalf: f.lowHalf)
     }
 
-    /// Negative sums become zero (ReLU).
+    /// Every pair's sums (channels `channel…channel+7` in both halves) through `e`.
     @inline(__always)
-    mutating func clampBelowAtZero() {
-        (s0, s1) = (maximum(s0, .zero), maximum(s1, .zero))
-        (s2, s3) = (maximum(s2, .zero), maximum(s3, .zero))
-        (s4, s5) = (maximum(s4, .zero), maximum(s5, .zero))
-        (s6, s7) = (maximum(s6, .zero), maximum(s7, .zero))
-    }
-
-    /// Negative sums times `slopes` (PReLU; each group's 8 slopes in both halves).
-    @inline(__always)
-    mutating func prelu(_ k: SIMD16<Float>) {
-        (s0, s1, s2, s3) = (s0.prelu(k), s1.prelu(k), s2.prelu(k), s3.prelu(k))
-        (s4, s5, s6, s7) = (s4.prelu(k), s5.prelu(k), s6.prelu(k), s7.prelu(k))
+    mutating func apply<E: Epilogue>(_ e: E, at g: Int) {
+        (s0, s1, s2, s3) = (e.pairs(s0, at: g), e.pairs(s1, at: g), e.pairs(s2, at: g), e.pairs(s3, at: g))
+        (s4, s5, s6, s7) = (e.pairs(s4, at: g), e.pairs(s5, at: g), e.pairs(s6, at: g), e.pairs(s7, at: g))
     }
 
     /// Pixel k's sum to `y + k·pixelStride`.
@@ -668,11 +662,17 @@ enum Channels16: StaticCount { static var value: Int { 16 } }
 enum Channels32: StaticCount { static var value: Int { 32 } }
 /// 64 channels.
 enum Channels64: StaticCount { static var value: Int { 64 } }
+/// 128 channels.
+enum Channels128: StaticCount { static var value: Int { 128 } }
+/// 256 channels.
+enum Channels256: StaticCount { static var value: Int { 256 } }
+/// 512 channels.
+enum Channels512: StaticCount { static var value: Int { 512 } }
+/// 1024 channels.
+enum Channels1024: StaticCount { static var value: Int { 1024 } }
+/// A count not fixed by the type (0): the kernel takes the one it is passed.
+enum AnyCount: StaticCount { static var value: Int { 0 } }
 /// Yes.
 enum True: StaticFlag { static var value: Bool { true } }
 /// No.
 enum False: StaticFlag { static var value: Bool { false } }
-/// ReLU after the convolution.
-enum ReLU: StaticFlag { static var value: Bool { true } }
-/// No activation after the convolution.
-enum Linear: StaticFlag { static var value: Bool { false } }

@@ -18,24 +18,42 @@ enum PointwiseConvolution {
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
         layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
+        if let slopes {
+            row(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: PReLUEpilogue(slopes: slopes), into: output)
+        } else {
+            row(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: NoEpilogue(), into: output)
+        }
+    }
+
+    /// `row` with the activation `e` (PReLU by `slopes`, or none) compiled in.
+    @inline(__always)
+    static func row<E: Epilogue>(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout?, epilogue e: E, into output: UnsafeMutablePointer<Float>
+    ) {
         #if X86_64_V4
             if no % 64 == 0 {
                 rowSextetsOf64(
                     input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                    slopes: slopes, into: output)
+                    epilogue: e, into: output)
             } else {
                 rowDozensOf16(
                     input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                    slopes: slopes, into: output)
+                    epilogue: e, into: output)
             }
         #elseif X86_64_V3
             rowSextets(
                 input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                slopes: slopes, into: output)
+                epilogue: e, into: output)
         #else
             rowPairs(
                 input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                slopes: slopes, into: output)
+                epilogue: e, into: output)
         #endif
     }
 
@@ -49,25 +67,43 @@ enum PointwiseConvolution {
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
         layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
-        switch ni {
-        case 16: sextetsOf64(input, pixels, 16, weights, bias, no, layout, slopes, output)
-        case 32: sextetsOf64(input, pixels, 32, weights, bias, no, layout, slopes, output)
-        case 64: sextetsOf64(input, pixels, 64, weights, bias, no, layout, slopes, output)
-        case 128: sextetsOf64(input, pixels, 128, weights, bias, no, layout, slopes, output)
-        case 256: sextetsOf64(input, pixels, 256, weights, bias, no, layout, slopes, output)
-        case 512: sextetsOf64(input, pixels, 512, weights, bias, no, layout, slopes, output)
-        case 1024: sextetsOf64(input, pixels, 1024, weights, bias, no, layout, slopes, output)
-        default: sextetsOf64(input, pixels, ni, weights, bias, no, layout, slopes, output)
+        if let slopes {
+            rowSextetsOf64(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: PReLUEpilogue(slopes: slopes), into: output)
+        } else {
+            rowSextetsOf64(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: NoEpilogue(), into: output)
         }
     }
 
-    /// `rowSextetsOf64`'s walk, inlined into each of its calls.
-    @inline(__always)
-    private static func sextetsOf64(
-        _ input: UnsafePointer<Float>, _ pixels: Int, _ ni: Int, _ weights: UnsafePointer<Float>,
-        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ slopes: UnsafePointer<Float>?,
+    /// `rowSextetsOf64` with the activation `e` (PReLU by `slopes`, or none) compiled in.
+    static func rowSextetsOf64<E: Epilogue>(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout?, epilogue e: E, into output: UnsafeMutablePointer<Float>
+    ) {
+        switch ni {
+        case 16: sextetsOf64(Channels16.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        case 32: sextetsOf64(Channels32.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        case 64: sextetsOf64(Channels64.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        case 128: sextetsOf64(Channels128.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        case 256: sextetsOf64(Channels256.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        case 512: sextetsOf64(Channels512.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        case 1024: sextetsOf64(Channels1024.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        default: sextetsOf64(AnyCount.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        }
+    }
+
+    /// `rowSextetsOf64`'s walk for `N` inputs (`inputs` if `N` is `AnyCount`): one specialisation per
+    /// count and epilogue, each with its count a constant.
+    private static func sextetsOf64<N: StaticCount, E: Epilogue>(
+        _: N.Type, _ input: UnsafePointer<Float>, _ pixels: Int, _ inputs: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ e: E,
         _ output: UnsafeMutablePointer<Float>
     ) {
+        let ni = N.value > 0 ? N.value : inputs
         precondition(no % 64 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
         var p = 0
@@ -84,14 +120,14 @@ enum PointwiseConvolution {
                     w += no
                     xc += 1
                 }
-                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, slopes: slopes.map { $0 + o })
+                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, epilogue: e, channel: o)
             }
             p += 6
         }
         if p < pixels {
             rowQuads(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, slopes: slopes, into: output + p * ps)
+                layout: layout, epilogue: e, into: output + p * ps)
         }
     }
 
@@ -103,20 +139,38 @@ enum PointwiseConvolution {
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
         layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
     ) {
-        switch ni {
-        case 16: dozensOf16(input, pixels, 16, weights, bias, no, layout, slopes, output)
-        case 64: dozensOf16(input, pixels, 64, weights, bias, no, layout, slopes, output)
-        default: dozensOf16(input, pixels, ni, weights, bias, no, layout, slopes, output)
+        if let slopes {
+            rowDozensOf16(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: PReLUEpilogue(slopes: slopes), into: output)
+        } else {
+            rowDozensOf16(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: NoEpilogue(), into: output)
         }
     }
 
-    /// `rowDozensOf16`'s walk, inlined into each of its calls.
-    @inline(__always)
-    private static func dozensOf16(
-        _ input: UnsafePointer<Float>, _ pixels: Int, _ ni: Int, _ weights: UnsafePointer<Float>,
-        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ slopes: UnsafePointer<Float>?,
+    /// `rowDozensOf16` with the activation `e` (PReLU by `slopes`, or none) compiled in.
+    static func rowDozensOf16<E: Epilogue>(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout?, epilogue e: E, into output: UnsafeMutablePointer<Float>
+    ) {
+        switch ni {
+        case 16: dozensOf16(Channels16.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        case 64: dozensOf16(Channels64.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        default: dozensOf16(AnyCount.self, input, pixels, ni, weights, bias, no, layout, e, output)
+        }
+    }
+
+    /// `rowDozensOf16`'s walk for `N` inputs (`inputs` if `N` is `AnyCount`), specialised as
+    /// `sextetsOf64`.
+    private static func dozensOf16<N: StaticCount, E: Epilogue>(
+        _: N.Type, _ input: UnsafePointer<Float>, _ pixels: Int, _ inputs: Int, _ weights: UnsafePointer<Float>,
+        _ bias: UnsafePointer<Float>, _ no: Int, _ layout: ChannelLayout?, _ e: E,
         _ output: UnsafeMutablePointer<Float>
     ) {
+        let ni = N.value > 0 ? N.value : inputs
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
         var p = 0
@@ -131,14 +185,14 @@ enum PointwiseConvolution {
                     w += no
                     xc += 1
                 }
-                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, slopes: slopes.map { $0 + o })
+                s.store(output + p * ps + o / 8 * gs, pixelStride: ps, groupStride: gs, epilogue: e, channel: o)
             }
             p += 12
         }
         if p < pixels {
             rowSextets(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, slopes: slopes, into: output + p * ps)
+                layout: layout, epilogue: e, into: output + p * ps)
         }
     }
 
@@ -148,6 +202,23 @@ enum PointwiseConvolution {
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
         layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
+    ) {
+        if let slopes {
+            rowSextets(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: PReLUEpilogue(slopes: slopes), into: output)
+        } else {
+            rowSextets(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: NoEpilogue(), into: output)
+        }
+    }
+
+    /// `rowSextets` with the activation `e` (PReLU by `slopes`, or none) compiled in.
+    static func rowSextets<E: Epilogue>(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout?, epilogue e: E, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -199,25 +270,25 @@ enum PointwiseConvolution {
                     w += no
                 }
                 let y = output + p * ps + o / 8 * gs
-                y.storeVector(PReLU.apply(a0, slopes, at: o), at: 0)
-                y.storeVector(PReLU.apply(a1, slopes, at: o + 8), at: gs)
-                y.storeVector(PReLU.apply(b0, slopes, at: o), at: ps)
-                y.storeVector(PReLU.apply(b1, slopes, at: o + 8), at: ps + gs)
-                y.storeVector(PReLU.apply(c0, slopes, at: o), at: 2 * ps)
-                y.storeVector(PReLU.apply(c1, slopes, at: o + 8), at: 2 * ps + gs)
-                y.storeVector(PReLU.apply(d0, slopes, at: o), at: 3 * ps)
-                y.storeVector(PReLU.apply(d1, slopes, at: o + 8), at: 3 * ps + gs)
-                y.storeVector(PReLU.apply(e0, slopes, at: o), at: 4 * ps)
-                y.storeVector(PReLU.apply(e1, slopes, at: o + 8), at: 4 * ps + gs)
-                y.storeVector(PReLU.apply(f0, slopes, at: o), at: 5 * ps)
-                y.storeVector(PReLU.apply(f1, slopes, at: o + 8), at: 5 * ps + gs)
+                y.storeVector(e(a0, at: o), at: 0)
+                y.storeVector(e(a1, at: o + 8), at: gs)
+                y.storeVector(e(b0, at: o), at: ps)
+                y.storeVector(e(b1, at: o + 8), at: ps + gs)
+                y.storeVector(e(c0, at: o), at: 2 * ps)
+                y.storeVector(e(c1, at: o + 8), at: 2 * ps + gs)
+                y.storeVector(e(d0, at: o), at: 3 * ps)
+                y.storeVector(e(d1, at: o + 8), at: 3 * ps + gs)
+                y.storeVector(e(e0, at: o), at: 4 * ps)
+                y.storeVector(e(e1, at: o + 8), at: 4 * ps + gs)
+                y.storeVector(e(f0, at: o), at: 5 * ps)
+                y.storeVector(e(f1, at: o + 8), at: 5 * ps + gs)
             }
             p += 6
         }
         if p < pixels {
             rowQuads(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, slopes: slopes, into: output + p * ps)
+                layout: layout, epilogue: e, into: output + p * ps)
         }
     }
 
@@ -226,6 +297,23 @@ enum PointwiseConvolution {
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
         layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
+    ) {
+        if let slopes {
+            rowQuads(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: PReLUEpilogue(slopes: slopes), into: output)
+        } else {
+            rowQuads(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: NoEpilogue(), into: output)
+        }
+    }
+
+    /// `rowQuads` with the activation `e` (PReLU by `slopes`, or none) compiled in.
+    static func rowQuads<E: Epilogue>(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout?, epilogue e: E, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -264,21 +352,21 @@ enum PointwiseConvolution {
                     w += no
                 }
                 let y = output + p * ps + o / 8 * gs
-                y.storeVector(PReLU.apply(a0, slopes, at: o), at: 0)
-                y.storeVector(PReLU.apply(a1, slopes, at: o + 8), at: gs)
-                y.storeVector(PReLU.apply(b0, slopes, at: o), at: ps)
-                y.storeVector(PReLU.apply(b1, slopes, at: o + 8), at: ps + gs)
-                y.storeVector(PReLU.apply(c0, slopes, at: o), at: 2 * ps)
-                y.storeVector(PReLU.apply(c1, slopes, at: o + 8), at: 2 * ps + gs)
-                y.storeVector(PReLU.apply(d0, slopes, at: o), at: 3 * ps)
-                y.storeVector(PReLU.apply(d1, slopes, at: o + 8), at: 3 * ps + gs)
+                y.storeVector(e(a0, at: o), at: 0)
+                y.storeVector(e(a1, at: o + 8), at: gs)
+                y.storeVector(e(b0, at: o), at: ps)
+                y.storeVector(e(b1, at: o + 8), at: ps + gs)
+                y.storeVector(e(c0, at: o), at: 2 * ps)
+                y.storeVector(e(c1, at: o + 8), at: 2 * ps + gs)
+                y.storeVector(e(d0, at: o), at: 3 * ps)
+                y.storeVector(e(d1, at: o + 8), at: 3 * ps + gs)
             }
             p += 4
         }
         if p < pixels {
             rowPairs(
                 input + p * ni, pixels: pixels - p, inputs: ni, weights: weights, bias: bias, outputs: no,
-                layout: layout, slopes: slopes, into: output + p * ps)
+                layout: layout, epilogue: e, into: output + p * ps)
         }
     }
 
@@ -287,6 +375,23 @@ enum PointwiseConvolution {
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
         layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
+    ) {
+        if let slopes {
+            rowPairs(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: PReLUEpilogue(slopes: slopes), into: output)
+        } else {
+            rowPairs(
+                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
+                epilogue: NoEpilogue(), into: output)
+        }
+    }
+
+    /// `rowPairs` with the activation `e` (PReLU by `slopes`, or none) compiled in.
+    static func rowPairs<E: Epilogue>(
+        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
+        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
+        layout: ChannelLayout?, epilogue e: E, into output: UnsafeMutablePointer<Float>
     ) {
         precondition(no % 16 == 0)
         let (ps, gs) = (layout?.pixelStride ?? no, layout?.groupStride ?? 8)
@@ -320,14 +425,14 @@ enum PointwiseConvolution {
                 }
                 let y0 = output + p * ps + o / 8 * gs
                 let y1 = y0 + ps
-                y0.storeVector(PReLU.apply(a0, slopes, at: o), at: 0)
-                y0.storeVector(PReLU.apply(a1, slopes, at: o + 4), at: 4)
-                y0.storeVector(PReLU.apply(a2, slopes, at: o + 8), at: gs)
-                y0.storeVector(PReLU.apply(a3, slopes, at: o + 12), at: gs + 4)
-                y1.storeVector(PReLU.apply(b0, slopes, at: o), at: 0)
-                y1.storeVector(PReLU.apply(b1, slopes, at: o + 4), at: 4)
-                y1.storeVector(PReLU.apply(b2, slopes, at: o + 8), at: gs)
-                y1.storeVector(PReLU.apply(b3, slopes, at: o + 12), at: gs + 4)
+                y0.storeVector(e(a0, at: o), at: 0)
+                y0.storeVector(e(a1, at: o + 4), at: 4)
+                y0.storeVector(e(a2, at: o + 8), at: gs)
+                y0.storeVector(e(a3, at: o + 12), at: gs + 4)
+                y1.storeVector(e(b0, at: o), at: 0)
+                y1.storeVector(e(b1, at: o + 4), at: 4)
+                y1.storeVector(e(b2, at: o + 8), at: gs)
+                y1.storeVector(e(b3, at: o + 12), at: gs + 4)
             }
             p += 2
         }
@@ -350,8 +455,8 @@ enum PointwiseConvolution {
                     d = multiplyAdd(s, w.loadVector(SIMD16<Float>.self, at: 48), d)
                     w += no
                 }
-                (a, b) = (PReLU.apply(a, slopes, at: o), PReLU.apply(b, slopes, at: o + 16))
-                (c, d) = (PReLU.apply(c, slopes, at: o + 32), PReLU.apply(d, slopes, at: o + 48))
+                (a, b) = (e(a, at: o), e(b, at: o + 16))
+                (c, d) = (e(c, at: o + 32), e(d, at: o + 48))
                 let y = output + p * ps + o / 8 * gs
                 y.storeVector(a.lowHalf, at: 0)
                 y.storeVector(a.highHalf, at: gs)
@@ -371,7 +476,7 @@ enum PointwiseConvolution {
                     a = multiplyAdd(SIMD16<Float>(repeating: x0[c]), w.loadVector(SIMD16<Float>.self, at: 0), a)
                     w += no
                 }
-                a = PReLU.apply(a, slopes, at: o)
+                a = e(a, at: o)
                 let y = output + p * ps + o / 8 * gs
                 y.storeVector(a.lowHalf, at: 0)
                 y.storeVector(a.highHalf, at: gs)
@@ -448,18 +553,18 @@ struct Sextet64 {
         )
     }
 
-    /// Pixel k's 64 sums to `y + k·pixelStride`, 8 channels per `groupStride`, through the PReLU of
-    /// `slopes` (the 64 outputs' slopes) if given.
+    /// Pixel k's 64 sums, channels `channel…channel+63`, through `e` to `y + k·pixelStride`, 8 channels
+    /// per `groupStride`.
     @inline(__always)
-    func store(
-        _ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int, slopes: UnsafePointer<Float>?
+    func store<E: Epilogue>(
+        _ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int, epilogue e: E, channel o: Int
     ) {
-        storeSixteen(p0x0, p0x1, p0x2, p0x3, y, gs, slopes)
-        storeSixteen(p1x0, p1x1, p1x2, p1x3, y + ps, gs, slopes)
-        storeSixteen(p2x0, p2x1, p2x2, p2x3, y + 2 * ps, gs, slopes)
-        storeSixteen(p3x0, p3x1, p3x2, p3x3, y + 3 * ps, gs, slopes)
-        storeSixteen(p4x0, p4x1, p4x2, p4x3, y + 4 * ps, gs, slopes)
-        storeSixteen(p5x0, p5x1, p5x2, p5x3, y + 5 * ps, gs, slopes)
+        storeSixteen(p0x0, p0x1, p0x2, p0x3, y, gs, e, o)
+        storeSixteen(p1x0, p1x1, p1x2, p1x3, y + ps, gs, e, o)
+        storeSixteen(p2x0, p2x1, p2x2, p2x3, y + 2 * ps, gs, e, o)
+        storeSixteen(p3x0, p3x1, p3x2, p3x3, y + 3 * ps, gs, e, o)
+        storeSixteen(p4x0, p4x1, p4x2, p4x3, y + 4 * ps, gs, e, o)
+        storeSixteen(p5x0, p5x1, p5x2, p5x3, y + 5 * ps, gs, e, o)
     }
 }
 
@@ -491,20 +596,15 @@ struct Dozen16 {
         p11 = multiplyAdd(SIMD16(repeating: x[11 * ni]), w, p11)
     }
 
-    /// Pixel k's 16 sums to `y + k·pixelStride`, 8 channels per `groupStride`, through the PReLU of
-    /// `slopes` (the 16 outputs' slopes) if given.
+    /// Pixel k's 16 sums, channels `channel…channel+15`, through `e` to `y + k·pixelStride`, 8 channels
+    /// per `groupStride`.
     @inline(__always)
-    func store(
-        _ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int, slopes: UnsafePointer<Float>?
+    func store<E: Epilogue>(
+        _ y: UnsafeMutablePointer<Float>, pixelStride ps: Int, groupStride gs: Int, epilogue e: E, channel o: Int
     ) {
-        var (p0, p1, p2, p3, p4, p5) = (p0, p1, p2, p3, p4, p5)
-        var (p6, p7, p8, p9, p10, p11) = (p6, p7, p8, p9, p10, p11)
-        if let slopes {
-            let s = slopes.loadVector(SIMD16<Float>.self, at: 0)
-            (p0, p1, p2, p3) = (p0.prelu(s), p1.prelu(s), p2.prelu(s), p3.prelu(s))
-            (p4, p5, p6, p7) = (p4.prelu(s), p5.prelu(s), p6.prelu(s), p7.prelu(s))
-            (p8, p9, p10, p11) = (p8.prelu(s), p9.prelu(s), p10.prelu(s), p11.prelu(s))
-        }
+        let (p0, p1, p2, p3) = (e(p0, at: o), e(p1, at: o), e(p2, at: o), e(p3, at: o))
+        let (p4, p5, p6, p7) = (e(p4, at: o), e(p5, at: o), e(p6, at: o), e(p7, at: o))
+        let (p8, p9, p10, p11) = (e(p8, at: o), e(p9, at: o), e(p10, at: o), e(p11, at: o))
         y.storeVector(p0.lowHalf, at: 0)
         y.storeVector(p0.highHalf, at: gs)
         y.storeVector(p1.lowHalf, at: ps)
@@ -532,15 +632,14 @@ struct Dozen16 {
     }
 }
 
-/// Four 16-lane vectors (64 channels) to `y`, 8 channels per `groupStride`, through the PReLU of
-/// `slopes` (64 slopes) if given.
+/// Four 16-lane vectors (channels `channel…channel+63`) through `e` to `y`, 8 channels per `groupStride`.
 @inline(__always)
-private func storeSixteen(
+private func storeSixteen<E: Epilogue>(
     _ a: SIMD16<Float>, _ b: SIMD16<Float>, _ c: SIMD16<Float>, _ d: SIMD16<Float>, _ y: UnsafeMutablePointer<Float>,
-    _ gs: Int, _ slopes: UnsafePointer<Float>?
+    _ gs: Int, _ e: E, _ o: Int
 ) {
-    let (a, b) = (PReLU.apply(a, slopes, at: 0), PReLU.apply(b, slopes, at: 16))
-    let (c, d) = (PReLU.apply(c, slopes, at: 32), PReLU.apply(d, slopes, at: 48))
+    let (a, b) = (e(a, at: o), e(b, at: o + 16))
+    let (c, d) = (e(c, at: o + 32), e(d, at: o + 48))
     y.storeVector(a.lowHalf, at: 0)
     y.storeVector(a.highHalf, at: gs)
     y.storeVector(b.lowHalf, at: 2 * gs)

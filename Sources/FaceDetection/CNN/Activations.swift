@@ -84,3 +84,56 @@ extension SIMD16<Float> {
     @inline(__always)
     func prelu(_ slopes: SIMD16<Float>) -> SIMD16<Float> { replacing(with: self * slopes, where: self .< 0) }
 }
+
+/// What a row kernel does to its sums before it stores them (the layer's activation), as a type the
+/// kernels are specialised on: each kernel is compiled once per epilogue, so `NoEpilogue` leaves
+/// nothing in its loops (a runtime test or an optional pointer there cost YuNet's 1×1 and depthwise
+/// kernels registers, and the inliner gave up on their helpers).
+protocol Epilogue {
+    /// `v`, the sums of channels `channel…channel+15`, activated.
+    func callAsFunction(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float>
+    /// `v`, the sums of channels `channel…channel+7`, activated.
+    func callAsFunction(_ v: SIMD8<Float>, at channel: Int) -> SIMD8<Float>
+    /// `v`, the sums of channels `channel…channel+3`, activated.
+    func callAsFunction(_ v: SIMD4<Float>, at channel: Int) -> SIMD4<Float>
+    /// `v`, channels `channel…channel+7` of two pixels (its low and high halves), activated.
+    func pairs(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float>
+}
+
+/// No activation: the sums as they are.
+struct NoEpilogue: Epilogue {
+    @inline(__always) func callAsFunction(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float> { v }
+    @inline(__always) func callAsFunction(_ v: SIMD8<Float>, at channel: Int) -> SIMD8<Float> { v }
+    @inline(__always) func callAsFunction(_ v: SIMD4<Float>, at channel: Int) -> SIMD4<Float> { v }
+    @inline(__always) func pairs(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float> { v }
+}
+
+/// ReLU: negative sums become zero.
+struct ReLUEpilogue: Epilogue {
+    @inline(__always) func callAsFunction(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float> {
+        maximum(v, .zero)
+    }
+    @inline(__always) func callAsFunction(_ v: SIMD8<Float>, at channel: Int) -> SIMD8<Float> { maximum(v, .zero) }
+    @inline(__always) func callAsFunction(_ v: SIMD4<Float>, at channel: Int) -> SIMD4<Float> { maximum(v, .zero) }
+    @inline(__always) func pairs(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float> { maximum(v, .zero) }
+}
+
+/// PReLU: negative sums times their channel's slope (`slopes`, one per output channel).
+struct PReLUEpilogue: Epilogue {
+    /// The slopes, one per channel of the layer's output.
+    let slopes: UnsafePointer<Float>
+
+    @inline(__always) func callAsFunction(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float> {
+        v.replacing(with: v * slopes.loadVector(SIMD16<Float>.self, at: channel), where: v .< 0)
+    }
+    @inline(__always) func callAsFunction(_ v: SIMD8<Float>, at channel: Int) -> SIMD8<Float> {
+        v.replacing(with: v * slopes.loadVector(SIMD8<Float>.self, at: channel), where: v .< 0)
+    }
+    @inline(__always) func callAsFunction(_ v: SIMD4<Float>, at channel: Int) -> SIMD4<Float> {
+        v.replacing(with: v * slopes.loadVector(SIMD4<Float>.self, at: channel), where: v .< 0)
+    }
+    @inline(__always) func pairs(_ v: SIMD16<Float>, at channel: Int) -> SIMD16<Float> {
+        let k = slopes.loadVector(SIMD8<Float>.self, at: channel)
+        return v.replacing(with: v * SIMD16(lowHalf: k, highHalf: k), where: v .< 0)
+    }
+}
