@@ -5,6 +5,8 @@ too-narrow faces of any prediction file (issue [tracks]'s "each face once").
     tools/acceptance/each_face_once.py counts DIR PRED.jsonl   # DIR from synthetic_scenes.py sweep
     tools/acceptance/each_face_once.py pairs PRED.jsonl [--min-width 10] [--list]
     tools/acceptance/each_face_once.py widths TRUTH.json PRED.jsonl [--below 16]
+    tools/acceptance/each_face_once.py removed OLD.jsonl NEW.jsonl
+    tools/acceptance/each_face_once.py apply PRED.jsonl --least-width 8 --smaller-overlap 0.7 --similar-width 0.5 > OUT
 
 `counts`: the number of faces the tool reported in each image of the sweep (one face each), and the
 boxes of the images with another count; exit 1 unless every image has exactly one.
@@ -16,6 +18,14 @@ each. Exit 1 when there is any.
 face narrower than `--below` px (not "ignore"), the reported face of the best IoU (>= 0.5), and per
 true width (rounded down to a whole pixel) the reported width over the true one: least, 5th
 percentile, median, largest. TRUTH is `synthetic_scenes.py small`'s truth.json or a dev set's.
+`removed`: what differs between two runs' JSON Lines (`same_json.sh write`'s files, timing fields removed) when
+the second only drops faces: per file, the faces of OLD missing from NEW, how narrow they were and how they
+overlapped a face kept; exit 1 if anything else differs (a face added or changed, another field, the order).
+`apply`: the detector's rule (`DistinctFaces`) with other constants, on the faces of a run made without it: the
+faces at least `--least-width` px wide, best first, each dropped where a better kept one overlaps it by an IoU
+above 0.45 or, when the narrower is at least `--similar-width` of the wider's width, by an intersection over the
+smaller box of at least `--smaller-overlap`; the records to standard output, for score.py (how the rule's
+constants were chosen: docs/what-is-reported.md).
 """
 import argparse
 import json
@@ -119,6 +129,58 @@ def widths(truth_path, pred_path, below):
     return 0
 
 
+def removed(old_path, new_path):
+    old, new = list(records(old_path)), list(records(new_path))
+    if [r["file"] for r in old] != [r["file"] for r in new]:
+        print("the files differ")
+        return 1
+    other = total = files = 0
+    for a, b in zip(old, new):
+        fa, fb = a.get("faces", []), b.get("faces", [])
+        rest_a = {k: v for k, v in a.items() if k != "faces"}
+        rest_b = {k: v for k, v in b.items() if k != "faces"}
+        # NEW's faces must be OLD's in the same order, some left out.
+        k, dropped = 0, []
+        for face in fa:
+            if k < len(fb) and fb[k] == face:
+                k += 1
+            else:
+                dropped.append(face)
+        if k != len(fb) or rest_a != rest_b:
+            other += 1
+            print(f"DIFFERENT beyond dropped faces: {a['file']}")
+            continue
+        if dropped:
+            files += 1
+            total += len(dropped)
+            notes = []
+            for face in dropped:
+                best = max(fb, key=lambda f: overlaps(f["box"], face["box"])[1], default=None)
+                iou, ios = overlaps(best["box"], face["box"]) if best else (0, 0)
+                notes.append(f"{[round(v, 1) for v in face['box']]} {face['score']:.2f} (kept face's IoU {iou:.2f}, "
+                             f"over the smaller {ios:.2f})")
+            print(f"{a['file']}: {len(dropped)} removed: " + "; ".join(notes))
+    print(f"{total} faces removed in {files} files; {other} files differ otherwise")
+    return 0 if other == 0 else 1
+
+
+def apply(pred_path, least_width, smaller_overlap, similar_width):
+    for record in records(pred_path):
+        faces = [f for f in record.get("faces", []) if f["box"][2] >= least_width]
+        kept = []
+        for f in sorted(faces, key=lambda f: -f["score"]):
+            def same(g):
+                iou, ios = overlaps(g["box"], f["box"])
+                narrow, wide = sorted([g["box"][2], f["box"][2]])
+                return iou > 0.45 or (narrow >= similar_width * wide and ios >= smaller_overlap)
+            if not any(same(g) for g in kept):
+                kept.append(f)
+        if "faces" in record:
+            record["faces"] = kept
+        print(json.dumps(record))
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -134,7 +196,19 @@ def main():
     w.add_argument("truth")
     w.add_argument("pred")
     w.add_argument("--below", type=float, default=16)
+    r = sub.add_parser("removed")
+    r.add_argument("old")
+    r.add_argument("new")
+    a = sub.add_parser("apply")
+    a.add_argument("pred")
+    a.add_argument("--least-width", type=float, default=8)
+    a.add_argument("--smaller-overlap", type=float, default=0.7)
+    a.add_argument("--similar-width", type=float, default=0.5)
     args = parser.parse_args()
+    if args.command == "apply":
+        return apply(args.pred, args.least_width, args.smaller_overlap, args.similar_width)
+    if args.command == "removed":
+        return removed(args.old, args.new)
     if args.command == "widths":
         return widths(args.truth, args.pred, args.below)
     if args.command == "counts":
