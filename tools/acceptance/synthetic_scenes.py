@@ -3,15 +3,20 @@
 
     tools/acceptance/synthetic_scenes.py sweep DIR        # one face at every size: DIR/images/*.png, DIR/truth.json
     tools/acceptance/synthetic_scenes.py group DIR        # a 4000 x 3000 JPEG with 15 faces 24-512 px wide
+    tools/acceptance/synthetic_scenes.py small DIR        # faces 9-16 px wide, the sizes near the minimum
     tools/acceptance/synthetic_scenes.py check DIR PRED.jsonl
 
 `sweep`: the astronaut's face (Fixtures/astronaut.png) pasted at widths from 12 to 1400 px, as is and
-mirrored, on a plain and on a textured background (112 images). The canvas is 1024 x 768 for faces up
+mirrored, on a plain background, a textured one and one of random 4-px blocks (168 images). The canvas is 1024 x 768 for faces up
 to 600 px and grows with the face beyond (1.15 x its width, at most 1600 px; the face's surroundings
 are then cut by the canvas).
 `group`: the astronaut's and Grace Hopper's faces (Fixtures/grace_hopper.jpg), alternately and every
 other one mirrored, at 15 widths from 24 to 512 px on a 4000 x 3000 textured background, saved as a
 JPEG of quality 90 (a 12-megapixel phone photo's size).
+`small`: the astronaut's face 9, 10, ..., 14 and 16 px wide, each 12 times a little larger (+0-11 %)
+and moved by a pixel or two, on the plain and the textured background, as is and mirrored (336
+images of 256 x 192): how far the box regression moves the widths of true faces near the minimum
+(`each_face_once.py widths`).
 `check`: every true face matched by exactly one reported face with IoU >= 0.5, and no other face.
 
 The truth boxes are the faces' boxes as facedetect and OpenCV's YuNet place them on the original
@@ -48,6 +53,18 @@ def texture(width, height, seed):
     return Image.fromarray(np.clip(out, 0, 255).astype(np.uint8))
 
 
+def blocks(width, height, seed, cell=4):
+    """Seeded random colours in square cells of `cell` pixels: a busy background of hard edges that makes
+    YuNet's finest anchors fire (boxes of 5-10 px), without faces."""
+    rng = np.random.default_rng(seed)
+    small = rng.integers(0, 256, (height // cell + 1, width // cell + 1, 3), dtype=np.uint8)
+    return Image.fromarray(small.repeat(cell, 0).repeat(cell, 1)[:height, :width])
+
+
+BACKGROUNDS = {"plain": lambda w, h, seed: Image.new("RGB", (w, h), (128, 140, 150)), "texture": texture,
+               "blocks": blocks}
+
+
 def sweep(directory):
     photo = Image.open(ROOT / "Fixtures" / "astronaut.png").convert("RGB")
     fx, fy, fw, fh = FACE_BOX
@@ -59,10 +76,9 @@ def sweep(directory):
         ch = 768 if width <= 600 else int(cw * 0.75)
         if width > 600:
             ch = max(ch, int(fh * scale * 1.1))
-        for background in ["plain", "texture"]:
+        for background in BACKGROUNDS:
             for mirrored in [False, True]:
-                canvas = (Image.new("RGB", (cw, ch), (128, 140, 150)) if background == "plain"
-                          else texture(cw, ch, seed=width))
+                canvas = BACKGROUNDS[background](cw, ch, seed=width)
                 # The photo around the face: 0.8 face widths each side, 0.6 heights above and below.
                 margin_x, margin_y = 0.8 * fw, 0.6 * fh
                 left, top = max(0, fx - margin_x), max(0, fy - margin_y)
@@ -86,6 +102,31 @@ def sweep(directory):
                                "faces": [{"box": [round(v, 2) for v in box]}]})
     truth = {"name": "scale-sweep", "task": ["detection"],
              "source": "tools/acceptance/synthetic_scenes.py sweep, from Fixtures/astronaut.png (public domain)", "images": images}
+    (directory / "truth.json").write_text(json.dumps(truth, indent=1))
+    print(f"{len(images)} images in {directory}")
+
+
+def small(directory):
+    photo = Image.open(ROOT / "Fixtures" / "astronaut.png").convert("RGB")
+    (directory / "images").mkdir(parents=True, exist_ok=True)
+    images = []
+    for width in [9, 10, 11, 12, 13, 14, 16]:
+        for step in range(12):
+            for background in ["plain", "texture"]:
+                for mirrored in [False, True]:
+                    k = len(images)
+                    canvas = BACKGROUNDS[background](256, 192, seed=k)
+                    patch, face = head(photo, FACE_BOX, width / FACE_BOX[2] * (1 + 0.01 * step), mirrored)
+                    ox, oy = 100 + step % 4, 80 + step // 4
+                    canvas.paste(patch, (ox, oy))
+                    name = f"images/s{k:04d}.png"
+                    canvas.save(directory / name)
+                    box = [face[0] + ox, face[1] + oy, face[2], face[3]]
+                    images.append({"file": name, "width": 256, "height": 192,
+                                   "faces": [{"box": [round(v, 2) for v in box]}]})
+    truth = {"name": "small-faces", "task": ["detection"],
+             "source": "tools/acceptance/synthetic_scenes.py small, from Fixtures/astronaut.png (public domain)",
+             "images": images}
     (directory / "truth.json").write_text(json.dumps(truth, indent=1))
     print(f"{len(images)} images in {directory}")
 
@@ -178,14 +219,14 @@ def check(directory, pred_path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ["sweep", "group"]:
+    for name in ["sweep", "group", "small"]:
         sub.add_parser(name).add_argument("directory", type=Path)
     c = sub.add_parser("check")
     c.add_argument("directory", type=Path)
     c.add_argument("pred")
     args = parser.parse_args()
-    if args.command in ("sweep", "group"):
-        {"sweep": sweep, "group": group}[args.command](args.directory)
+    if args.command in ("sweep", "group", "small"):
+        {"sweep": sweep, "group": group, "small": small}[args.command](args.directory)
         return 0
     return check(args.directory, args.pred)
 

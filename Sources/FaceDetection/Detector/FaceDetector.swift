@@ -422,11 +422,13 @@ public struct FaceDetector: Sendable {
             orientations = [orientations[largest]]
         }
         guard !stages.isEmpty, !faces.isEmpty else {
-            return faces.map { MeshedFace(face: reported($0), mesh: nil) }
+            let kept = DistinctFaces.keptIndices(
+                faces.map(NonMaximumSuppression.Corners.init), scores: faces.map(\.score), minFace: minFace)
+            return kept.map { MeshedFace(face: reported(faces[$0]), mesh: nil) }
         }
         let measured = try stages.run(
             faces, orientations: orientations, in: image, threads: threads, afterStage: afterStage)
-        return measured.map { MeshedFace(face: reported($0.face), mesh: $0.mesh) }
+        return DistinctFaces.kept(measured, minFace: minFace).map { MeshedFace(face: reported($0.face), mesh: $0.mesh) }
     }
 
     /// `face` with the landmarks the options ask for: none when landmarks are off (the points the

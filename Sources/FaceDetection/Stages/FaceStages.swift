@@ -3,7 +3,7 @@ struct FaceStages: Sendable {
     /// Every stage, in the order they run: adding a stage is adding its file and naming it here.
     static let all: [any FaceStage.Type] = [
         ONetPointsStage.self, FaceMeshStage.self, MeshPresenceStage.self, MeshBoundsStage.self, ContoursStage.self,
-        DuplicateFacesStage.self, DescriptorStage.self, BlendshapesStage.self, NoseBaseStage.self,
+        DescriptorStage.self, BlendshapesStage.self, NoseBaseStage.self,
         FaceAttributesStage.self, PupilsStage.self,
     ]
 
@@ -20,9 +20,9 @@ struct FaceStages: Sendable {
 
     /// The stages on `faces`, found in `image` (in its coordinates), each measured in the upright
     /// picture for its orientation (``UprightImage``: read in place, no turned copy) and reported in
-    /// `image`'s; `afterStage` is called after the search
-    /// and after each stage but the last (it may throw to stop there). Faces of different
-    /// orientations measured onto one face are one face: the better one stays.
+    /// `image`'s, in the order of the orientations; `afterStage` is called after the search and after
+    /// each stage but the last (it may throw to stop there). Faces measured onto one face are left to
+    /// the detector's one rule for that (``DistinctFaces``).
     func run<Failure: Error>(
         _ faces: [Face], orientations: [ImageOrientation], in image: RGBImage, threads: Int,
         afterStage: (FaceDetector.Stage) throws(Failure) -> Void
@@ -44,10 +44,7 @@ struct FaceStages: Sendable {
                 results.append(found.stored(orientation, width: image.width, height: image.height))
             }
         }
-        let distinct = NonMaximumSuppression.keptIndices(
-            results.map { NonMaximumSuppression.Corners($0.face) }, scores: results.map(\.face.score),
-            threshold: NonMaximumSuppression.sameFace, overlap: .union, inclusive: false)
-        return distinct.map { results[$0] }
+        return results
     }
 
     /// The stages in order on `faces`, found in `image` and upright in it.

@@ -93,7 +93,7 @@ import Testing
         #expect(!faces.isEmpty)
         let measuring: [any FaceStage.Type] = [
             ONetPointsStage.self, FaceMeshStage.self, MeshPresenceStage.self, MeshBoundsStage.self,
-            ContoursStage.self, DuplicateFacesStage.self, BlendshapesStage.self, NoseBaseStage.self,
+            ContoursStage.self, BlendshapesStage.self, NoseBaseStage.self,
             FaceAttributesStage.self,
         ]
         #expect(stages == [.detection] + measuring.map(FaceDetector.Stage.init))

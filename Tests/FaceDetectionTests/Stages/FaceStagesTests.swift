@@ -48,7 +48,6 @@ import Testing
     #expect(
         kinds(.init(landmarks: .none, classification: .none, contours: .all)) == [
             "ONetPointsStage", "FaceMeshStage", "MeshPresenceStage", "MeshBoundsStage", "ContoursStage",
-            "DuplicateFacesStage",
         ])
     #expect(!kinds(.init(detector: .mtcnn)).contains("ONetPointsStage"))
     #expect(kinds(.init()).last == "PupilsStage")
