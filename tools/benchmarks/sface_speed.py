@@ -7,6 +7,17 @@ docs/identity.md cites it.
 
     swift build -c release --package-path Benchmarks -Xswiftc -enable-testing --product sface-bench
     /work/peers-venv/bin/python tools/benchmarks/sface_speed.py [--rounds 5] [--repeat 51]
+
+--faces N: the descriptor step per face on the faces of N identity-dev images (every len/N-th, as
+descriptor-bench's --sample picks them), three ways in alternating rounds, thread CPU time per face, one thread:
+  facedetect   descriptor-bench --points onet: the library's DescriptorStage (alignment + crop + network) on
+               every face that gets a descriptor (the detector's faces, timed inside the process);
+  OpenCV       FaceRecognizerSF alignCrop + feature on each face YuNet (FaceDetectorYN, opencv_zoo 2023mar)
+               finds in the same images;
+  dlib         face_recognition.face_encodings(rgb, [box], 1, "small") (its 5-point predictor, the 150x150
+               chip, the ResNet) on the boxes facedetect found (the same faces), one call per face.
+    swift build -c release --package-path Benchmarks -Xswiftc -enable-testing --product descriptor-bench
+    taskset -c 1 /work/peers-venv/bin/python tools/benchmarks/sface_speed.py --faces 100 --rounds 3
 """
 import argparse
 import os
@@ -23,7 +34,75 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import modelfile  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ONNX = os.path.join(os.path.dirname(ROOT), "shared", "models", "identity", "face_recognition_sface_2021dec_int8bq.onnx")
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+ONNX = os.path.join(SHARED, "models", "identity", "face_recognition_sface_2021dec_int8bq.onnx")
+YUNET = os.path.join(SHARED, "models", "yunet", "face_detection_yunet_2023mar.onnx")
+
+
+def per_face(a):
+    """The --faces mode: facedetect's stage, OpenCV's alignCrop + feature and dlib's face_encodings per face."""
+    import json
+    import tempfile
+    import face_recognition
+    from PIL import Image
+    set_dir = os.path.join(SHARED, "eval", "identity-dev")
+    images = json.load(open(os.path.join(set_dir, "truth.json")))["images"]
+    n = min(a.faces, len(images))
+    chosen = [images[k * len(images) // n]["file"] for k in range(n)]
+    listing = tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False)
+    listing.writelines(os.path.join(set_dir, f) + "\t" + f + "\n" for f in chosen)
+    listing.close()
+    det = cv2.FaceDetectorYN.create(YUNET, "", (320, 320), 0.5, 0.3, 5000)
+    rec = cv2.FaceRecognizerSF.create(ONNX, "")
+    bgrs = {f: cv2.imread(os.path.join(set_dir, f)) for f in chosen}
+    rgbs = {f: np.asarray(Image.open(os.path.join(set_dir, f)).convert("RGB")) for f in chosen}
+    rows = {}
+    for f, bgr in bgrs.items():
+        h, w = bgr.shape[:2]
+        det.setInputSize((w, h))
+        _, found = det.detect(bgr)
+        rows[f] = [] if found is None else list(found)
+    ours, opencv, dlib = [], [], []
+    boxes = None
+    for r in range(a.rounds):
+        p = subprocess.run([a.descriptor_bench, "--list", listing.name, "--points", "onet"], check=True,
+                           capture_output=True, text=True)
+        m = re.search(r"median ([0-9.]+) ms, mean ([0-9.]+) ms over ([0-9]+) faces", p.stderr)
+        ours.append(float(m.group(1)))
+        if boxes is None:
+            boxes = []
+            for line in p.stdout.splitlines():
+                rec_line = json.loads(line)
+                for face in rec_line["faces"]:
+                    if "descriptor" in face:
+                        x, y, w, h = face["box"]
+                        boxes.append((rec_line["file"], (int(round(y)), int(round(x + w)), int(round(y + h)),
+                                                          int(round(x)))))
+        times = []
+        for f, found in rows.items():
+            for row in found:
+                if not times and r == 0:
+                    rec.feature(rec.alignCrop(bgrs[f], row))
+                t = time.thread_time()
+                rec.feature(rec.alignCrop(bgrs[f], row))
+                times.append(time.thread_time() - t)
+        opencv.append(1e3 * statistics.median(times))
+        times = []
+        for f, loc in boxes:
+            if not times and r == 0:
+                face_recognition.face_encodings(rgbs[f], [loc], 1, "small")
+            t = time.thread_time()
+            face_recognition.face_encodings(rgbs[f], [loc], 1, "small")
+            times.append(time.thread_time() - t)
+        dlib.append(1e3 * statistics.median(times))
+        print(f"round {r + 1}: facedetect DescriptorStage {ours[-1]:.2f} ms ({m.group(3)} faces), OpenCV "
+              f"{cv2.__version__} alignCrop + feature {opencv[-1]:.2f} ms ({sum(map(len, rows.values()))} faces), "
+              f"face_recognition face_encodings {dlib[-1]:.2f} ms ({len(boxes)} faces) (thread CPU, medians)")
+    o, c, d = statistics.median(ours), statistics.median(opencv), statistics.median(dlib)
+    print(f"median over {a.rounds} rounds, {n} images: facedetect {o:.2f} ms, OpenCV FaceRecognizerSF {c:.2f} ms, "
+          f"face_recognition face_encodings {d:.2f} ms per face; facedetect / face_encodings = {o / d:.3f}, "
+          f"facedetect / FaceRecognizerSF = {o / c:.3f}")
+    os.unlink(listing.name)
 
 
 def opencv_ms(rec, bgr, warmup, repeat):
@@ -43,8 +122,14 @@ def main():
     ap.add_argument("--repeat", type=int, default=51)
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--bench", default=os.path.join(ROOT, "Benchmarks", ".build", "release", "sface-bench"))
+    ap.add_argument("--faces", type=int, help="per face on N identity-dev images, three ways (see above)")
+    ap.add_argument("--descriptor-bench",
+                    default=os.path.join(ROOT, "Benchmarks", ".build", "release", "descriptor-bench"))
     a = ap.parse_args()
     cv2.setNumThreads(1)
+    if a.faces:
+        per_face(a)
+        return
     _, t = modelfile.read(os.path.join(ROOT, "Fixtures", "sface-golden", "golden.fdm"))
     bgr = np.ascontiguousarray(t["crop.rgb"][:, :, ::-1])
     rec = cv2.FaceRecognizerSF.create(ONNX, "")
