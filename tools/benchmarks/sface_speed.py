@@ -9,14 +9,15 @@ docs/identity.md cites it.
     /work/peers-venv/bin/python tools/benchmarks/sface_speed.py [--rounds 5] [--repeat 51]
 
 --faces N: the descriptor step per face on the faces of N identity-dev images (every len/N-th, as
-descriptor-bench's --sample picks them), three ways in alternating rounds, thread CPU time per face, one thread:
-  facedetect   descriptor-bench --points onet: the library's DescriptorStage (alignment + crop + network) on
-               every face that gets a descriptor (the detector's faces, timed inside the process);
+descriptor-bench's --sample picks them), three ways in alternating rounds, CPU time per face, one thread:
+  facedetect   the release tool, `--threads 1`, run on the N images with and without `--descriptors`: the
+               difference of its CPU time (user + system) over the faces that got a descriptor (the
+               descriptor stage: alignment, crop, network; nothing else differs between the two runs);
   OpenCV       FaceRecognizerSF alignCrop + feature on each face YuNet (FaceDetectorYN, opencv_zoo 2023mar)
                finds in the same images;
   dlib         face_recognition.face_encodings(rgb, [box], 1, "small") (its 5-point predictor, the 150x150
                chip, the ResNet) on the boxes facedetect found (the same faces), one call per face.
-    swift build -c release --package-path Benchmarks -Xswiftc -enable-testing --product descriptor-bench
+    swift build -c release
     taskset -c 1 /work/peers-venv/bin/python tools/benchmarks/sface_speed.py --faces 100 --rounds 3
 """
 import argparse
@@ -49,9 +50,6 @@ def per_face(a):
     images = json.load(open(os.path.join(set_dir, "truth.json")))["images"]
     n = min(a.faces, len(images))
     chosen = [images[k * len(images) // n]["file"] for k in range(n)]
-    listing = tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False)
-    listing.writelines(os.path.join(set_dir, f) + "\t" + f + "\n" for f in chosen)
-    listing.close()
     det = cv2.FaceDetectorYN.create(YUNET, "", (320, 320), 0.5, 0.3, 5000)
     rec = cv2.FaceRecognizerSF.create(ONNX, "")
     bgrs = {f: cv2.imread(os.path.join(set_dir, f)) for f in chosen}
@@ -62,16 +60,31 @@ def per_face(a):
         det.setInputSize((w, h))
         _, found = det.detect(bgr)
         rows[f] = [] if found is None else list(found)
+    import resource
+
+    def tool_cpu(extra):
+        """CPU seconds (user + system) of the tool on the chosen images, and its JSON Lines."""
+        out = tempfile.NamedTemporaryFile(suffix=".jsonl", delete=False)
+        out.close()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([a.tool, *chosen, "--threads", "1", "--json", out.name, *extra], check=True, cwd=set_dir,
+                       capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        lines = open(out.name).read().splitlines()
+        os.unlink(out.name)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), lines
+
     ours, opencv, dlib = [], [], []
     boxes = None
     for r in range(a.rounds):
-        p = subprocess.run([a.descriptor_bench, "--list", listing.name, "--points", "onet"], check=True,
-                           capture_output=True, text=True)
-        m = re.search(r"median ([0-9.]+) ms, mean ([0-9.]+) ms over ([0-9]+) faces", p.stderr)
-        ours.append(float(m.group(1)))
+        plain, _ = tool_cpu([])
+        described, lines = tool_cpu(["--descriptors"])
+        faces = sum(1 for line in lines for face in json.loads(line)["faces"] if "descriptor" in face)
+        ours.append(1e3 * (described - plain) / faces)
+        m = [None, None, None, str(faces)]
         if boxes is None:
             boxes = []
-            for line in p.stdout.splitlines():
+            for line in lines:
                 rec_line = json.loads(line)
                 for face in rec_line["faces"]:
                     if "descriptor" in face:
@@ -95,14 +108,14 @@ def per_face(a):
             face_recognition.face_encodings(rgbs[f], [loc], 1, "small")
             times.append(time.thread_time() - t)
         dlib.append(1e3 * statistics.median(times))
-        print(f"round {r + 1}: facedetect DescriptorStage {ours[-1]:.2f} ms ({m.group(3)} faces), OpenCV "
+        print(f"round {r + 1}: facedetect descriptors {ours[-1]:.2f} ms ({m[3]} faces; runs {plain:.2f} s and "
+              f"{described:.2f} s CPU), OpenCV "
               f"{cv2.__version__} alignCrop + feature {opencv[-1]:.2f} ms ({sum(map(len, rows.values()))} faces), "
               f"face_recognition face_encodings {dlib[-1]:.2f} ms ({len(boxes)} faces) (thread CPU, medians)")
     o, c, d = statistics.median(ours), statistics.median(opencv), statistics.median(dlib)
     print(f"median over {a.rounds} rounds, {n} images: facedetect {o:.2f} ms, OpenCV FaceRecognizerSF {c:.2f} ms, "
           f"face_recognition face_encodings {d:.2f} ms per face; facedetect / face_encodings = {o / d:.3f}, "
           f"facedetect / FaceRecognizerSF = {o / c:.3f}")
-    os.unlink(listing.name)
 
 
 def opencv_ms(rec, bgr, warmup, repeat):
@@ -123,8 +136,7 @@ def main():
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--bench", default=os.path.join(ROOT, "Benchmarks", ".build", "release", "sface-bench"))
     ap.add_argument("--faces", type=int, help="per face on N identity-dev images, three ways (see above)")
-    ap.add_argument("--descriptor-bench",
-                    default=os.path.join(ROOT, "Benchmarks", ".build", "release", "descriptor-bench"))
+    ap.add_argument("--tool", default=os.path.join(ROOT, ".build", "release", "facedetect"))
     a = ap.parse_args()
     cv2.setNumThreads(1)
     if a.faces:
