@@ -6,16 +6,22 @@ Usage (from the repository root, a release build):
   python3 tools/benchmarks/group_identity.py --tool .build/release/facedetect \
       --set ../shared/eval/identity-dev --out /tmp/group-identity [--threads N] [--limit N]
 
---limit N keeps the first N person folders (a subset, said so in the output). Prints one JSON object with
-the figures; the runs' people files stay in --out.
+--limit N keeps the first N person folders (a subset, said so in the output). --no-halves skips the two-halves
+run. Prints one JSON object with the figures (wall seconds, and the tool's CPU seconds, user + system, of all
+its threads); the runs' people files stay in --out.
 """
-import argparse, json, os, re, subprocess, sys, time
+import argparse, json, os, re, resource, subprocess, sys, time
+
+last_cpu = [0.0]
 
 
 def run(cmd, cwd, stdin=None):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     p = subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True, text=True)
     wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    last_cpu[0] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if p.returncode not in (0, 1):
         sys.exit(f"{' '.join(cmd)}: exit {p.returncode}\n{p.stderr}")
     return wall, p.stderr
@@ -39,6 +45,7 @@ def main():
     ap.add_argument("--threads", type=int)
     ap.add_argument("--limit", type=int)
     ap.add_argument("--score", default="../shared/tools/score_identity.py")
+    ap.add_argument("--no-halves", action="store_true")
     a = ap.parse_args()
     tool = os.path.abspath(a.tool)
     dataset = os.path.abspath(a.set)
@@ -69,7 +76,12 @@ def main():
     wall, err = run(base + ["-", "--people", full], dataset, stdin="\n".join(files) + "\n")
     result = {"subset": f"first {a.limit} people" if a.limit else "all", "photos": len(files),
               "full": dict(score(a.score, truth_path, full), seconds=round(wall, 1),
-                           photosPerSecond=round(len(files) / wall, 2), summary=err.strip().splitlines()[-2:])}
+                           photosPerSecond=round(len(files) / wall, 2), cpuSeconds=round(last_cpu[0], 1),
+                           photosPerCPUSecond=round(len(files) / last_cpu[0], 2),
+                           summary=err.strip().splitlines()[-2:])}
+    if a.no_halves:
+        print(json.dumps(result, indent=1))
+        return
 
     # Two halves: every other photo first, two names written in by hand, then all the photos again.
     half = os.path.join(out, "people-half.json")

@@ -134,11 +134,13 @@ def run_sface(images, set_dir, models, threads, score_threshold, out_path):
             "detectorSha256": sha256(det_path), "recognizer": os.path.relpath(rec_path, models),
             "recognizerSha256": sha256(rec_path), "scoreThreshold": score_threshold, "nms": 0.3,
             "perFaceWall": stats(wall), "perFaceCPU": stats(cpu), "alignWall": stats(align_wall),
-            "networkWall": stats(net_wall), "detectWall": stats(det_wall), "faces": len(wall)}
+            "networkWall": stats(net_wall), "detectWall": stats(det_wall), "faces": len(wall),
+            "raw": {"perFaceWall": wall, "perFaceCPU": cpu, "alignWall": align_wall, "networkWall": net_wall,
+                    "detectWall": det_wall}}
     return meta, boxes
 
 
-def run_dlib(images, set_dir, fallback_boxes, out_path):
+def run_dlib(images, set_dir, fallback_boxes, out_path, pipeline_faces_path):
     import dlib
     import face_recognition
     import numpy as np
@@ -147,13 +149,20 @@ def run_dlib(images, set_dir, fallback_boxes, out_path):
     fallback, missing = 0, 0
     warm = False
     descs = {}
+    # The end-to-end pipeline (decode, HOG, face_encodings of every HOG face): its time per image and every face's
+    # descriptor, for grouping all faces as `facedetect group` does. The central face's timed call is part of it.
+    pipe_wall, pipe_cpu, pipe_faces = 0.0, 0.0, []
     with open(out_path, "w") as out:
         for im in images:
+            p0, q0 = time.perf_counter(), time.thread_time()
             rgb = np.asarray(Image.open(os.path.join(set_dir, im["file"])).convert("RGB"))
             h, w = rgb.shape[:2]
             t0 = time.perf_counter()
             locs = face_recognition.face_locations(rgb, 1, "hog")
             det_wall.append(time.perf_counter() - t0)
+            if not locs:
+                pipe_wall += time.perf_counter() - p0
+                pipe_cpu += time.thread_time() - q0
             rec_out = {"file": im["file"], "width": w, "height": h, "faces": []}
             boxes = [[l, t, r - l, b - t] for t, r, b, l in locs]
             if boxes:
@@ -170,8 +179,10 @@ def run_dlib(images, set_dir, fallback_boxes, out_path):
                 missing += 1
             if loc is not None:
                 if not warm:
+                    w0, wq = time.perf_counter(), time.thread_time()
                     face_recognition.face_encodings(rgb, [loc], 1, "small")
                     warm = True
+                    p0, q0 = p0 + time.perf_counter() - w0, q0 + time.thread_time() - wq
                 c0, t0 = time.thread_time(), time.perf_counter()
                 enc = face_recognition.face_encodings(rgb, [loc], 1, "small")[0]
                 t1, c1 = time.perf_counter(), time.thread_time()
@@ -181,15 +192,82 @@ def run_dlib(images, set_dir, fallback_boxes, out_path):
                 rec_out["faces"].append({"box": box, "descriptor": [float(v) for v in enc],
                                          "detector": "hog" if boxes else "yunet-fallback"})
                 rec_out["seconds"] = {"descriptor": t1 - t0}
+            if boxes:
+                rest = [n for n in range(len(locs)) if n != k]
+                encs = face_recognition.face_encodings(rgb, [locs[n] for n in rest], 1, "small") if rest else []
+                pipe_wall += time.perf_counter() - p0
+                pipe_cpu += time.thread_time() - q0
+                pipe_faces.append((im["file"], box, enc))
+                pipe_faces.extend((im["file"], boxes[n], e) for n, e in zip(rest, encs))
             out.write(json.dumps(rec_out) + "\n")
     import face_recognition_models
+    with open(pipeline_faces_path, "w") as out:
+        for f, b, e in pipe_faces:
+            out.write(json.dumps({"file": f, "box": b, "descriptor": [float(v) for v in e]}) + "\n")
+    pipeline = {"images": len(images), "faces": len(pipe_faces), "perImageStepsWall": pipe_wall,
+                "perImageStepsCPU": pipe_cpu}
     meta = {"dlib": dlib.__version__, "face_recognition": _version("face_recognition"),
             "face_recognition_models": _version("face_recognition_models"),
             "recognizerSha256": sha256(face_recognition_models.face_recognition_model_location()),
             "detector": "face_locations(rgb, 1, 'hog')", "encodings": "face_encodings(rgb, [box], 1, 'small')",
             "hogFallbackToYuNet": fallback, "noFace": missing,
-            "perFaceWall": stats(wall), "perFaceCPU": stats(cpu), "detectWall": stats(det_wall), "faces": len(wall)}
+            "perFaceWall": stats(wall), "perFaceCPU": stats(cpu), "detectWall": stats(det_wall), "faces": len(wall),
+            "pipeline": pipeline, "raw": {"perFaceWall": wall, "perFaceCPU": cpu, "detectWall": det_wall}}
     return meta, descs
+
+
+def pipeline_groups(faces_path, threshold, out_path, pipeline):
+    """The end-to-end pipeline's last step: every HOG face's descriptor (faces_path) grouped by
+    dlib.chinese_whispers_clustering; adds the grouping time and the totals to `pipeline`."""
+    import dlib
+    faces = [json.loads(line) for line in open(faces_path)]
+    vecs = [dlib.vector(f["descriptor"]) for f in faces]
+    g0, gq = time.perf_counter(), time.thread_time()
+    labels = dlib.chinese_whispers_clustering(vecs, threshold)
+    group_wall, group_cpu = time.perf_counter() - g0, time.thread_time() - gq
+    people = {}
+    for f, lab in zip(faces, labels):
+        people.setdefault(int(lab), []).append({"file": f["file"], "box": f["box"]})
+    with open(out_path, "w") as out:
+        json.dump({"people": [{"id": k, "faces": v} for k, v in sorted(people.items())]}, out)
+    wall, cpu = pipeline["perImageStepsWall"] + group_wall, pipeline["perImageStepsCPU"] + group_cpu
+    pipeline.update({"groups": len(people), "groupingWall": group_wall, "groupingCPU": group_cpu, "wall": wall,
+                     "cpu": cpu, "photosPerSecondWall": pipeline["images"] / wall,
+                     "photosPerSecondCPU": pipeline["images"] / cpu})
+
+
+def merge_shards(out_dir, count, images):
+    """Joins the --shard runs of OUT/shard-K (K < count) into one run's files and summary."""
+    files = [im["file"] for im in images]
+    order = {f: n for n, f in enumerate(files)}
+    summaries = [json.load(open(os.path.join(out_dir, f"shard-{k}", "summary.json"))) for k in range(count)]
+    merged = dict(summaries[0], shards=count, pinnedCPUs=sorted({c for m in summaries for c in m["pinnedCPUs"]}),
+                  images=sum(m["images"] for m in summaries))
+    for peer in ("sface", "dlib"):
+        if peer not in summaries[0]:
+            continue
+        meta = dict(summaries[0][peer])
+        raw = {key: [v for m in summaries for v in m[peer]["raw"][key]] for key in meta["raw"]}
+        for key, values in raw.items():
+            meta[key] = stats(values)
+        meta["raw"] = raw
+        meta["faces"] = sum(m[peer]["faces"] for m in summaries)
+        for key in ("hogFallbackToYuNet", "noFace"):
+            if key in meta:
+                meta[key] = sum(m[peer][key] for m in summaries)
+        if peer == "dlib":
+            meta["pipeline"] = {key: sum(m[peer]["pipeline"][key] for m in summaries)
+                                for key in ("images", "faces", "perImageStepsWall", "perImageStepsCPU")}
+        merged[peer] = meta
+        lines = []
+        for k in range(count):
+            lines += open(os.path.join(out_dir, f"shard-{k}", peer + ".jsonl")).readlines()
+        lines.sort(key=lambda line: order[json.loads(line)["file"]])
+        open(os.path.join(out_dir, peer + ".jsonl"), "w").writelines(lines)
+    with open(os.path.join(out_dir, "dlib-pipeline-faces.jsonl"), "w") as out:
+        for k in range(count):
+            out.writelines(open(os.path.join(out_dir, f"shard-{k}", "dlib-pipeline-faces.jsonl")).readlines())
+    return merged
 
 
 def _version(dist):
@@ -265,22 +343,34 @@ def main():
                     help="Chinese whispers distance, L2-normalised SFace descriptors")
     ap.add_argument("--cw-sweep", action="store_true",
                     help="only group OUT's sface.jsonl and dlib.jsonl by Chinese whispers at several distances")
+    ap.add_argument("--shard", help="K/N: only every N-th image from the K-th, into OUT/shard-K (no grouping, "
+                    "no scores); N such runs side by side, then --merge N")
+    ap.add_argument("--merge", type=int, help="join OUT/shard-0 … shard-(N-1), then group, score and print")
     a = ap.parse_args()
     if a.cw_sweep:
         limit_threads(a.threads)
         cw_sweep(a.out_dir, a.scorer, os.path.join(a.set, "truth.json"))
         return
     pinned = limit_threads(a.threads)
-    os.makedirs(a.out_dir, exist_ok=True)
     truth_path = os.path.join(a.set, "truth.json")
     truth = json.load(open(truth_path))
     images = truth["images"][: a.limit] if a.limit else truth["images"]
+    out_dir = a.out_dir
+    if a.shard:
+        k, n = map(int, a.shard.split("/"))
+        images = images[k::n]
+        out_dir = os.path.join(a.out_dir, f"shard-{k}")
+    os.makedirs(out_dir, exist_ok=True)
     summary = {"date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"), "cpu": cpu_model(),
                "pinnedCPUs": pinned, "threads": a.threads, "python": platform.python_version(),
                "images": len(images), "set": truth.get("name"), "command": sys.argv}
     peers = ("sface", "dlib") if a.peer == "all" else (a.peer,)
+    if a.merge:
+        summary = merge_shards(a.out_dir, a.merge, images)
+        summary["mergeCommand"] = sys.argv
+        peers = ()
     boxes = {}
-    sface_path = os.path.join(a.out_dir, "sface.jsonl")
+    sface_path = os.path.join(out_dir, "sface.jsonl")
     if "sface" in peers:
         summary["sface"], boxes = run_sface(images, a.set, a.models, a.threads, a.yunet_score, sface_path)
         print(f"sface: {summary['sface']['faces']} faces", file=sys.stderr)
@@ -290,11 +380,24 @@ def main():
             if r["faces"]:
                 boxes[r["file"]] = r["faces"][0]["box"]
     if "dlib" in peers:
-        dlib_path = os.path.join(a.out_dir, "dlib.jsonl")
-        summary["dlib"], descs = run_dlib(images, a.set, boxes, dlib_path)
+        dlib_path = os.path.join(out_dir, "dlib.jsonl")
+        summary["dlib"], descs = run_dlib(images, a.set, boxes, dlib_path,
+                                          os.path.join(out_dir, "dlib-pipeline-faces.jsonl"))
         print(f"dlib: {summary['dlib']['faces']} faces", file=sys.stderr)
+    if a.shard:
+        with open(os.path.join(out_dir, "summary.json"), "w") as out:
+            json.dump(summary, out, indent=1)
+        return
+    if "dlib" in summary:
+        descs = {}
+        for line in open(os.path.join(a.out_dir, "dlib.jsonl")):
+            r = json.loads(line)
+            if r["faces"]:
+                descs[r["file"]] = (r["faces"][0]["box"], r["faces"][0]["descriptor"])
         summary["dlibGroups"] = chinese_whispers(descs, a.cw_threshold, os.path.join(a.out_dir, "dlib-groups.json"))
-    if os.path.exists(sface_path) and "sface" in peers:
+        pipeline_groups(os.path.join(a.out_dir, "dlib-pipeline-faces.jsonl"), a.cw_threshold,
+                        os.path.join(a.out_dir, "dlib-pipeline-groups.json"), summary["dlib"]["pipeline"])
+    if os.path.exists(sface_path) and "sface" in summary:
         sdescs = {}
         for line in open(sface_path):
             r = json.loads(line)
@@ -309,7 +412,10 @@ def main():
         dp, dg = os.path.join(a.out_dir, "dlib.jsonl"), os.path.join(a.out_dir, "dlib-groups.json")
         scores["dlib"] = score(a.scorer, truth_path, pred=dp, groups=dg, metric="euclidean")
         scores["dlibCosine"] = score(a.scorer, truth_path, pred=dp, metric="cosine")
+        scores["dlibPipeline"] = score(a.scorer, truth_path, groups=os.path.join(a.out_dir, "dlib-pipeline-groups.json"))
     summary["scores"] = scores
+    for peer in ("sface", "dlib"):
+        summary.get(peer, {}).pop("raw", None)
     with open(os.path.join(a.out_dir, "summary.json"), "w") as out:
         json.dump(summary, out, indent=1)
 
@@ -341,6 +447,12 @@ def main():
         d = summary["dlib"]
         print(f"dlib: HOG detect {d['detectWall']['median'] * 1e3:.1f} ms median; HOG found none on "
               f"{d['hogFallbackToYuNet']} images (YuNet box used), no face at all on {d['noFace']}")
+        p, g = d["pipeline"], scores["dlibPipeline"]["grouping"]
+        print(f"dlib pipeline end to end (decode + HOG + face_encodings of every HOG face + chinese_whispers "
+              f"{a.cw_threshold}): {p['images']} photos, {p['faces']} faces, {p['groups']} groups, "
+              f"{p['wall']:.1f} s wall ({p['photosPerSecondWall']:.2f} photos/s), {p['cpu']:.1f} s thread CPU "
+              f"({p['photosPerSecondCPU']:.2f} photos/s), grouping {p['groupingWall']:.2f} s; "
+              f"pairwise F {g['pairwise']['F']:.4f}, BCubed F {g['bcubed']['F']:.4f}")
 
 
 if __name__ == "__main__":

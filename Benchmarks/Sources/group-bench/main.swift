@@ -9,11 +9,12 @@
 //   the second to its people (interleaved: even and odd images; split: first and last half of the list).
 //   Also prints the same-person pair distance quantiles (for the synthetic set).
 //
-// group-bench synthetic [--people N] [--singletons N] [--threads N] [--distance D] [--seed S]
+// group-bench synthetic [--people N] [--singletons N] [--large N] [--threads N] [--distance D] [--seed S]
 //   people-like descriptors: N random unit centres in 128 dimensions with 2–18 copies each (10 on average),
 //   each copy at a distance from its centre drawn so that same-person pair distances follow SFace's on
 //   identity-dev, plus singletons, in a shuffled order; prints the grouping time (wall, CPU), the peak
 //   resident memory (VmHWM), the groups and the pairwise and BCubed F against the generated people.
+//   --large N adds one more person with N copies (the worst case: one part of N faces linked by close pairs).
 import BenchmarkSupport
 import FaceDetection
 import Foundation
@@ -265,6 +266,7 @@ case "dev":
 case "synthetic":
     let peopleCount = Int(option("--people") ?? "9000") ?? 9000
     let singletons = Int(option("--singletons") ?? "10000") ?? 10000
+    let large = Int(option("--large") ?? "0") ?? 0
     let dimension = 128
     var random = SplitMix(state: UInt64(option("--seed") ?? "1") ?? 1)
     func normal() -> Float {
@@ -285,10 +287,10 @@ case "synthetic":
         return pairQuantiles[k] + t * (pairQuantiles[k + 1] - pairQuantiles[k])
     }
     var items: [([Float], Int)] = []
-    for p in 0..<peopleCount {
+    for p in 0..<(peopleCount + (large > 0 ? 1 : 0)) {
         let centre = unitRandom()
         let length = centre.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        for _ in 0..<Int.random(in: 2...18, using: &random) {
+        for _ in 0..<(p == peopleCount ? large : Int.random(in: 2...18, using: &random)) {
             // A copy at distance r = d/√2 from the centre (two such copies lie about d apart): noise of length s
             // with r² = 2 − 2/√(1 + s²).
             let r = pairDistance() / Float(2).squareRoot()
@@ -299,7 +301,7 @@ case "synthetic":
             items.append((zip(centre, noise).map { $0 / length + s * $1 / noiseLength }, p))
         }
     }
-    for k in 0..<singletons { items.append((unitRandom(), peopleCount + k)) }
+    for k in 0..<singletons { items.append((unitRandom(), peopleCount + 1 + k)) }
     items.shuffle(using: &random)
     let descriptors = items.map { FaceDescriptor($0.0)! }
     let truth = items.map(\.1)
@@ -314,7 +316,8 @@ case "synthetic":
     let cpu = RepeatedTiming.processCPUSeconds() - cpuStart
     let (pairwise, bcubed) = scores(labels, truth)
     print(
-        "synthetic: \(descriptors.count) descriptors (\(peopleCount) people, \(singletons) singletons),",
+        "synthetic: \(descriptors.count) descriptors (\(peopleCount) people, \(singletons) singletons,",
+        "one person of \(large)),",
         "distance \(grouping.distance), threads \(threads): \(String(format: "%.2f", seconds)) s wall,",
         "\(String(format: "%.2f", cpu)) s CPU, \(Set(labels).count) groups, pairwise F \(String(format: "%.4f", pairwise)),",
         "BCubed F \(String(format: "%.4f", bcubed)); peak RSS \(String(format: "%.0f", peakMegabytes())) MB",

@@ -5,7 +5,10 @@ import FaceDetectionIO
 /// `RGBImage.cropped(to:margin:)` and scaled with `RGBImage.resized(width:height:)` (the library's
 /// crop and resampler), written as JPEG files with `RGBImage.write(to:quality:pngCompression:)`
 /// (atomic). Each photo is decoded once for all of its faces, a large JPEG at 1/2, 1/4 or 1/8 size
-/// when its smallest face stays at least a thumbnail wide.
+/// when its smallest face stays at least a thumbnail wide. A video's faces get theirs cut from the
+/// sampled frame while `facedetect group` holds it (``frameThumbnail(of:in:)``), kept in memory as
+/// JPEG bytes and written under a name made from the face's file, frame and box
+/// (``frameThumbnailName(file:frame:box:)``), which later runs find again without decoding the video.
 enum FaceThumbnails {
     /// One thumbnail to cut.
     struct Request {
@@ -56,18 +59,58 @@ enum FaceThumbnails {
                 let box = requests[index].box
                 let scaled = Rect(
                     x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale)
-                guard let square = square(around: scaled, width: image.width, height: image.height),
-                    let crop = image.cropped(to: square)
-                else {
+                guard let thumbnail = thumbnail(of: scaled, in: image) else {
                     warning("\(photo): face box \(describe(box)) lies outside the photo: thumbnail skipped")
                     continue
                 }
-                try crop.resized(width: side, height: side).write(to: requests[index].path, quality: quality)
+                try thumbnail.write(to: requests[index].path, quality: quality)
                 written[index] = true
             }
         }
         return written
     }
+
+    /// The thumbnail of the face `box` in `image` (``side`` × ``side`` pixels), or `nil` when the box
+    /// lies outside the image.
+    static func thumbnail(of box: Rect, in image: RGBImage) -> RGBImage? {
+        guard let square = square(around: box, width: image.width, height: image.height),
+            let crop = image.cropped(to: square)
+        else { return nil }
+        return crop.resized(width: side, height: side)
+    }
+
+    /// The thumbnail of the face `box` in a video frame `image`, as JPEG bytes; `nil` when the box
+    /// lies outside the frame or the encoder fails.
+    static func frameThumbnail(of box: Rect, in image: RGBImage) -> [UInt8]? {
+        guard let thumbnail = thumbnail(of: box, in: image) else { return nil }
+        return try? ImageCodec.encode(thumbnail, as: .jpeg, quality: quality)
+    }
+
+    /// The name, in the files folder, of the thumbnail of a video's face: `frames/` and 16 hex digits
+    /// of a hash (FNV-1a, 64 bits) of the video's path, the frame number and the box's numbers as the
+    /// people file writes them, so that one face keeps one name from run to run.
+    static func frameThumbnailName(file: String, frame: Int, box: Rect) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        mix(file.utf8)
+        mix([0])
+        mix(String(frame).utf8)
+        // the box as the people file writes it (2 decimals), so that a box read back gives the same name
+        for value in [box.x, box.y, box.width, box.height] {
+            mix([0])
+            mix(FixedDecimal(value, places: 2).description.utf8)
+        }
+        let digits = String(hash, radix: 16)
+        return frameFolder + "/" + String(repeating: "0", count: 16 - digits.count) + digits + ".jpg"
+    }
+
+    /// The folder of the video faces' thumbnails, in the files folder.
+    static let frameFolder = "frames"
 
     /// The side of the square a thumbnail shows around `box`, in the box's pixels.
     static func squareSide(of box: Rect) -> Float { max(box.width, box.height) * (1 + 2 * margin) }

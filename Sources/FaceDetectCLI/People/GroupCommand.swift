@@ -25,6 +25,9 @@ enum GroupCommand {
         var tooSmall = 0
         /// Faces wide enough that got no descriptor (no five points to align them by), left out.
         var unaligned = 0
+        /// The thumbnails of the videos' faces as JPEG bytes, by `FaceThumbnails.frameThumbnailName`,
+        /// cut from the sampled frames (only with `--html`).
+        var frameThumbnails: [String: [UInt8]] = [:]
 
         /// Adds the faces of `record`, a photo's (its file listed as measured) or a video frame's.
         func add(_ record: PredictionRecord) {
@@ -109,7 +112,9 @@ enum GroupCommand {
         standardError.writeLine(summary(collected, people: people, newPeople: people.people.count - before))
         if let html = options.html {
             do {
-                try PeoplePage.write(people, html: html) { standardError.writeLine("warning: \($0)") }
+                try PeoplePage.write(people, html: html, frameThumbnails: collected.frameThumbnails) {
+                    standardError.writeLine("warning: \($0)")
+                }
             } catch {
                 standardError.writeLine("error: \(error.description)")
                 if status == .success { status = .inputFailed }
@@ -151,7 +156,19 @@ enum GroupCommand {
             options: options, threads: threads, json: nil, standardError: standardError,
             showsProgress: options.progress ?? (isatty(2) == 1))
         var records: [PredictionRecord] = []
+        var thumbnails: [String: [UInt8]] = [:]
         run.onRecord = { records.append($0) }
+        if detection.html != nil {
+            run.onFrame = { record, frame in
+                guard let number = record.frame, record.faces.contains(where: { $0.descriptor != nil }) else { return }
+                // The thumbnail of each face that has a descriptor, cut from the frame while it is in memory.
+                let image = frame.rgbImage
+                for face in record.faces where face.descriptor != nil {
+                    let name = FaceThumbnails.frameThumbnailName(file: record.file, frame: number, box: face.bounds)
+                    thumbnails[name] = FaceThumbnails.frameThumbnail(of: face.bounds, in: image)
+                }
+            }
+        }
         var failures: [String] = []
         var skipped = 0
         for path in paths {
@@ -161,11 +178,13 @@ enum GroupCommand {
                 continue
             }
             records = []
+            thumbnails = [:]
             if let failure = run.process(path, output: nil).failure {
                 failures.append(failure)
                 standardError.writeLine("error: \(failure)")
             } else if InterruptSignal.signal == nil {
                 for record in records { collected.add(record) }
+                collected.frameThumbnails.merge(thumbnails) { $1 }
                 collected.files.append(path)
             }
         }

@@ -64,6 +64,39 @@ struct PeoplePageLayout {
     /// The name of the thumbnail of person `id`'s face `rank` (0 for the best), in the files folder.
     func thumbnailName(_ id: Int, _ rank: Int) -> String { "\(id)/\(rank + 1).jpg" }
 
+    /// Whether `name` is one the tool gives a further page of the list or a person's page in the
+    /// files folder (`people-N.html`, `person-ID.html`, `person-ID-N.html`).
+    static func isPageName(_ name: String) -> Bool {
+        guard name.hasSuffix(".html") else { return false }
+        let stem = name.dropLast(5)
+        if stem.hasPrefix("people-") { return isNumber(stem.dropFirst(7)) }
+        guard stem.hasPrefix("person-") else { return false }
+        let parts = stem.dropFirst(7).split(separator: "-", omittingEmptySubsequences: false)
+        return (parts.count == 1 || parts.count == 2) && parts.allSatisfy(isNumber)
+    }
+
+    /// Whether `name` is a folder of thumbnails the tool makes in the files folder: a person's
+    /// (their id) or the videos' faces' (`FaceThumbnails.frameFolder`).
+    static func isThumbnailFolderName(_ name: String) -> Bool {
+        name == FaceThumbnails.frameFolder || isNumber(Substring(name))
+    }
+
+    /// Whether `name` is one the tool gives a thumbnail in the thumbnail folder `folder`: `N.jpg`
+    /// in a person's, 16 hex digits and `.jpg` in the videos' faces'.
+    static func isThumbnailName(_ name: String, in folder: String) -> Bool {
+        guard name.hasSuffix(".jpg") else { return false }
+        let stem = name.dropLast(4)
+        if folder == FaceThumbnails.frameFolder {
+            return stem.count == 16 && stem.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        }
+        return isNumber(stem)
+    }
+
+    /// Whether `text` is a whole number the tool writes: ASCII digits, no sign.
+    private static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0 >= "0" && $0 <= "9" }
+    }
+
     /// The path of `name` in `folder`.
     func path(_ name: String, in folder: Folder) -> String {
         folder == .top ? topFolder + name : filesFolder + "/" + name

@@ -21,6 +21,9 @@ struct VideoRun {
     /// Called with each analysed frame's record, in frame order (`facedetect group` collects the
     /// faces through it).
     var onRecord: ((PredictionRecord) -> Void)? = nil
+    /// Called after `onRecord` with the record and its frame, while the frame is in memory
+    /// (`facedetect group` cuts its thumbnails from it).
+    var onFrame: ((PredictionRecord, VideoFrame) -> Void)? = nil
 
     /// What became of one video.
     struct Outcome {
@@ -150,6 +153,7 @@ struct VideoRun {
                     seconds: result.seconds, detected: detected)
                 json?.writeLine(record.jsonLine)
                 onRecord?(record)
+                onFrame?(record, job.image)
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
             let due = stage.hold(

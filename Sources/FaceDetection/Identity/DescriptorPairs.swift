@@ -5,7 +5,9 @@ import Synchronization
 /// `columns` of them at a time with the 1×1 convolution's matrix kernel (`PointwiseConvolution.row`,
 /// rows × columns dot products), and each block's products are scanned for those at or above
 /// `minimumDot` (the cosine of the distance: `distance² = 2 − 2 · dot`). Memory: one block of
-/// products per thread, not n².
+/// products per thread, not n². ``links(_:count:dimension:minimumDot:fixed:threads:progress:)`` keeps
+/// only a spanning forest of each block's pairs, so its memory stays bounded when most pairs are close
+/// (one person's thousands of faces).
 enum DescriptorPairs {
     /// Descriptors per column block: a multiple of 64, as the AVX-512 kernel needs.
     static let columns = 256
@@ -29,9 +31,11 @@ enum DescriptorPairs {
             count: blocks, threads: threads,
             makeState: { BlockScratch(dimension: dimension) }
         ) { scratch, block -> [(Int, Int)] in
-            let pairs = blockPairs(
+            var list = PairList()
+            blockPairs(
                 values, count: count, dimension: dimension, minimumDot: minimumDot, fixed: fixed,
-                block: block, scratch: &scratch)
+                block: block, scratch: &scratch, into: &list)
+            let pairs = list.pairs
             if let progress {
                 let finished = done.withLock { n in
                     n += 1
@@ -42,6 +46,83 @@ enum DescriptorPairs {
             return pairs
         }
         return found.flatMap { $0 }
+    }
+
+    /// Pairs `(i, j)` with `i` and `j` linked the same way as by `find`'s pairs (the same connected
+    /// parts), but at most `count − 1` per column block: each block's pairs reduced to a spanning
+    /// forest as they are found. Memory: `count` numbers per thread and the forests' edges.
+    static func links(
+        _ values: [Float], count: Int, dimension: Int, minimumDot: Float, fixed: Int = 0, threads: Int = 1,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> [(Int, Int)] {
+        guard count > 1, dimension > 0 else { return [] }
+        let blocks = (count + columns - 1) / columns
+        let done = Mutex(0)
+        let found = parallelMap(
+            count: blocks, threads: threads,
+            makeState: { (BlockScratch(dimension: dimension), Forest(count: count)) }
+        ) { state, block -> [(Int, Int)] in
+            blockPairs(
+                values, count: count, dimension: dimension, minimumDot: minimumDot, fixed: fixed,
+                block: block, scratch: &state.0, into: &state.1)
+            let edges = state.1.takeEdges()
+            if let progress {
+                let finished = done.withLock { n in
+                    n += 1
+                    return n
+                }
+                progress(finished, blocks)
+            }
+            return edges
+        }
+        return found.flatMap { $0 }
+    }
+
+    /// Where a block's pairs go.
+    protocol PairSink {
+        /// Takes the pair `(i, j)`, `i < j`.
+        mutating func add(_ i: Int, _ j: Int)
+    }
+
+    /// Every pair, in the order found.
+    struct PairList: PairSink {
+        var pairs: [(Int, Int)] = []
+        mutating func add(_ i: Int, _ j: Int) { pairs.append((i, j)) }
+    }
+
+    /// The pairs that join two trees of a union-find over `count` points (a spanning forest of the
+    /// pairs added); `takeEdges` returns them and resets the points touched.
+    struct Forest: PairSink {
+        var parent: [Int32]
+        var touched: [Int32] = []
+        var edges: [(Int, Int)] = []
+
+        init(count: Int) { parent = [Int32](repeating: -1, count: count) }
+
+        mutating func root(_ a: Int) -> Int {
+            var a = a
+            while parent[a] >= 0 {
+                let up = Int(parent[a])
+                if parent[up] >= 0 { parent[a] = parent[up] }
+                a = up
+            }
+            return a
+        }
+
+        mutating func add(_ i: Int, _ j: Int) {
+            let (a, b) = (root(i), root(j))
+            guard a != b else { return }
+            parent[max(a, b)] = Int32(min(a, b))
+            touched.append(Int32(max(a, b)))
+            edges.append((i, j))
+        }
+
+        mutating func takeEdges() -> [(Int, Int)] {
+            for t in touched { parent[Int(t)] = -1 }
+            touched.removeAll(keepingCapacity: true)
+            defer { edges = [] }
+            return edges
+        }
     }
 
     /// Scratch memory of one worker: a packed column block, a zero bias and a chunk of products.
@@ -57,15 +138,14 @@ enum DescriptorPairs {
         }
     }
 
-    /// `find`'s pairs whose larger index lies in column block `block`.
-    static func blockPairs(
+    /// `find`'s pairs whose larger index lies in column block `block`, into `sink`.
+    static func blockPairs<Sink: PairSink>(
         _ values: [Float], count: Int, dimension: Int, minimumDot: Float, fixed: Int, block: Int,
-        scratch: inout BlockScratch
-    ) -> [(Int, Int)] {
+        scratch: inout BlockScratch, into sink: inout Sink
+    ) {
         let first = block * columns
         let end = min(first + columns, count)
-        guard end > fixed, end > 1 else { return [] }
-        var pairs: [(Int, Int)] = []
+        guard end > fixed, end > 1 else { return }
         values.withUnsafeBufferPointer { v in
             // packed[c · columns + o] = values[(first + o) · dimension + c], zero past the last descriptor
             for o in 0..<columns {
@@ -92,13 +172,12 @@ enum DescriptorPairs {
                         guard low < end else { continue }
                         let row = (i - r0) * columns - first
                         // pairs (i, j) of this row whose dot product reaches minimumDot
-                        for j in low..<end where products[row + j] >= minimumDot { pairs.append((i, j)) }
+                        for j in low..<end where products[row + j] >= minimumDot { sink.add(i, j) }
                     }
                 }
                 r0 = r1
             }
         }
-        return pairs
     }
 
     /// `find`'s scalar twin: every pair's dot product summed in turn, for the tests.

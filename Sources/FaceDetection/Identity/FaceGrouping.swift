@@ -7,9 +7,12 @@
 /// single-edge methods (Chinese whispers, single linkage), one close pair does not join two people:
 /// a merge needs the faces to be close as a whole, so groups do not chain.
 ///
-/// Cost: all pairs of descriptors are compared in blocks (no distance matrix: memory grows with the
-/// number of faces and the number of close pairs, plus the square of the largest set of faces linked
-/// by close pairs); the blocks spread over `threads`.
+/// Cost: all pairs of descriptors are compared in blocks; the blocks spread over `threads`. Faces
+/// linked by pairs within ``distance`` form parts, each clustered on its own with its distance matrix;
+/// a part of more than ``largestMatrixPart`` faces (one person's thousands of photos, or people chained
+/// into one part) is clustered with average linkage over squared distances instead, from each
+/// group's sum of descriptors (`SquaredLinkage`). Memory grows with the number of faces, plus the
+/// square of ``largestMatrixPart`` per thread, never with the square of the number of faces.
 ///
 /// The result does not depend on the order of the input apart from the numbering of the groups
 /// (by first appearance) and exact ties between mean distances (the lowest index wins).
@@ -21,6 +24,14 @@ public struct FaceGrouping: Sendable {
 
     /// The largest mean distance between two people's faces at which they are merged into one.
     public var distance: Float
+
+    /// The most faces in one part (faces linked by pairs within ``distance``) clustered with a
+    /// distance matrix (`4 · n²` bytes for each of two matrices); larger parts are clustered from
+    /// their groups' sums of descriptors.
+    public static let largestMatrixPart = 4096
+
+    /// ``largestMatrixPart``, lowered by the tests.
+    var matrixPartLimit = FaceGrouping.largestMatrixPart
 
     /// Grouping that merges people whose faces lie on average within `distance` of each other.
     public init(distance: Float = FaceGrouping.defaultDistance) {
@@ -70,7 +81,7 @@ public struct FaceGrouping: Sendable {
             flat += face.values
         }
         let (values, members) = (flat, lists)
-        let pairs = DescriptorPairs.find(
+        let pairs = DescriptorPairs.links(
             values, count: clusterOf.count, dimension: dimension,
             minimumDot: DescriptorPairs.minimumDot(within: distance), fixed: fixed, threads: threads,
             progress: progress)
@@ -93,10 +104,18 @@ public struct FaceGrouping: Sendable {
         let linked = parts.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
         // Each linked part clustered on its own: for each of its clusters, the cluster it ends in.
         let cut = distance
+        let limit = matrixPartLimit
         let endings = parallelMap(count: linked.count, threads: threads) { n -> [Int] in
             let part = linked[n]
             let points = part.flatMap { members[$0] }
             let m = points.count
+            let fixedCount = part.prefix { $0 < people }.count
+            if m > limit {
+                return SquaredLinkage.merge(
+                    clusters: part.map { members[$0] }, values: values, dimension: dimension,
+                    fixedCount: fixedCount, cut: cut
+                ).map { part[$0] }
+            }
             var local = [[Int]]()
             var start = 0
             for c in part {
@@ -112,7 +131,6 @@ public struct FaceGrouping: Sendable {
                     distances[b * m + a] = e
                 }
             }
-            let fixedCount = part.prefix { $0 < people }.count
             return AverageLinkage.merge(
                 clusters: local, distances: distances, points: m, fixedCount: fixedCount, cut: cut
             ).map { part[$0] }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FaceDetection
@@ -140,5 +141,74 @@ import Testing
             #expect(!scalar.isEmpty || fixed == n)
             #expect(blocked.count == scalar.count)
         }
+    }
+    /// The partition of `0..<count` that `pairs` link (union-find), as each point's lowest linked point.
+    static func parts(_ pairs: [(Int, Int)], count: Int) -> [Int] {
+        var root = Array(0..<count)
+        func find(_ a: Int) -> Int { root[a] == a ? a : find(root[a]) }
+        for (i, j) in pairs {
+            let (a, b) = (find(i), find(j))
+            if a != b { root[max(a, b)] = min(a, b) }
+        }
+        return (0..<count).map(find)
+    }
+
+    @Test func linksJoinThePartsThePairsDoWithFewerEdges() {
+        // One person of 600 close faces and 150 people of 4: most of the first's 179,700 pairs are close.
+        let (crowd, _) = Self.people(1, copies: 600, spread: 0.3, seed: 6)
+        let (others, _) = Self.people(150, copies: 4, spread: 0.9, seed: 7)
+        let descriptors = crowd + others
+        let values = descriptors.flatMap(\.values)
+        let n = descriptors.count
+        let blocks = (n + DescriptorPairs.columns - 1) / DescriptorPairs.columns
+        for fixed in [0, 7, 650, n] {
+            let minimumDot = DescriptorPairs.minimumDot(within: 1)
+            let pairs = DescriptorPairs.findScalar(
+                values, count: n, dimension: 64, minimumDot: minimumDot, fixed: fixed)
+            for threads in [1, 2] {
+                let links = DescriptorPairs.links(
+                    values, count: n, dimension: 64, minimumDot: minimumDot, fixed: fixed, threads: threads)
+                #expect(Self.parts(links, count: n) == Self.parts(pairs, count: n))
+                #expect(links.count <= blocks * (n - 1))
+                #expect(Set(links.map { [$0.0, $0.1] }).isSubset(of: Set(pairs.map { [$0.0, $0.1] })))
+            }
+            if fixed == 0 { #expect(pairs.count > 100_000) }
+        }
+    }
+
+    @Test func squaredLinkageMatchesItsScalarTwin() {
+        let (descriptors, _) = Self.people(8, copies: 5, spread: 0.8, seed: 8)
+        let values = descriptors.flatMap(\.values)
+        // Clusters of one or two faces, the first three of them fixed people.
+        var clusters: [[Int]] = [[0, 1], [5], [10, 11]]
+        for p in 2..<descriptors.count where ![5, 10, 11].contains(p) { clusters.append([p]) }
+        for cut: Float in [0.8, 1.0, 1.2] {
+            for fixedCount in [0, 3] {
+                let chain = SquaredLinkage.merge(
+                    clusters: clusters, values: values, dimension: 64, fixedCount: fixedCount, cut: cut)
+                let scalar = SquaredLinkage.mergeScalar(
+                    clusters: clusters, values: values, dimension: 64, fixedCount: fixedCount, cut: cut)
+                #expect(chain == scalar)
+                if cut == 1 { #expect(Set(chain).count >= 8 && Set(chain).count < clusters.count) }
+            }
+        }
+    }
+
+    @Test func aPartLargerThanTheMatrixLimitIsGroupedFromSums() throws {
+        // Three faces on a circle at 0, 0.6 and 1.25 rad: chords 0.59 (first two), 0.64 and 1.17. At the
+        // cut 0.92 the mean distance joins all three (0.90 from the first two to the third) and the mean
+        // squared distance keeps the third apart (0.89 > 0.92²): which linkage ran shows in the groups.
+        let faces = try [0, 0.6, 1.25].map { (a: Float) in try #require(FaceDescriptor([cos(a), sin(a)])) }
+        var grouping = FaceGrouping(distance: 0.92)
+        #expect(grouping.groups(faces) == [0, 0, 0])
+        grouping.matrixPartLimit = 2
+        #expect(grouping.groups(faces) == [0, 0, 1])
+        #expect(grouping.assign(faces, to: []) == [0, 0, 1])
+        // Separated people come out the same either way, in parts over the limit too.
+        let (people, truth) = Self.people(12, copies: 30, spread: 0.4, seed: 9)
+        var bounded = FaceGrouping(distance: 0.9)
+        bounded.matrixPartLimit = 16
+        #expect(bounded.groups(people, threads: 2) == truth)
+        #expect(FaceGrouping(distance: 0.9).groups(people) == truth)
     }
 }

@@ -134,14 +134,25 @@ struct GroupIdentityTests {
                 [.graceHopper(x: 100, y: 40, vx: 0)], seconds: 2, audio: false,
                 to: directory.appendingPathComponent("clip.mp4"))
             let result = try ToolProcess.run(
-                ["group", "grace.jpg", "clip.mp4", "--people", "people.json", "--every", "5"], in: directory)
+                ["group", "grace.jpg", "clip.mp4", "--people", "people.json", "--every", "5", "--html", "people.html"],
+                in: directory)
             #expect(result.status == 0, "\(result.standardError)")
+            #expect(!result.standardError.contains("warning"), "\(result.standardError)")
             let (people, files) = try GroupTests.people(directory.appendingPathComponent("people.json"))
             #expect(files == ["clip.mp4", "grace.jpg"])
             #expect(people.count == 1, "\(GroupTests.files(of: people))")
             let faces = (people.first?["faces"] as? [[String: Any]]) ?? []
             #expect(faces.compactMap { $0["frame"] as? Int }.sorted() == [0, 5, 10, 15])
             #expect(faces.first?["file"] as? String == "grace.jpg")
+            // Each sampled frame's face got its thumbnail from the frame, and the page shows all five.
+            let frames = directory.appendingPathComponent("people_files/frames")
+            let thumbnails = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter {
+                !$0.hasPrefix(".")
+            }
+            #expect(thumbnails.count == 4)
+            let page = try String(contentsOf: directory.appendingPathComponent("people.html"), encoding: .utf8)
+            #expect(page.components(separatedBy: "<img ").count - 1 == 5)
+            #expect(!page.contains("no thumbnail"))
 
             // Run again: both files are known, nothing is measured.
             let again = try ToolProcess.run(

@@ -120,10 +120,11 @@ struct PeoplePageTests {
         }
     }
 
-    @Test func aVideosFacesAreNamedOnceAndGetNoThumbnail() throws {
+    @Test func aVideosFaceShowsTheThumbnailCutFromItsFrameAlsoInALaterRun() throws {
         try withTemporaryDirectory { directory in
             let box = Rect(x: 10, y: 10, width: 50, height: 50)
             let clip = directory.appendingPathComponent("clip.mp4").path
+            #expect(FileManager.default.createFile(atPath: clip, contents: Data()))
             let people = PeopleFile(
                 people: [
                     .init(
@@ -133,14 +134,93 @@ struct PeoplePageTests {
                             .init(file: clip, frame: 40, box: box, score: 0.8, descriptor: nil),
                         ])
                 ])
+            // The frame-12 face's thumbnail, as `facedetect group` cuts it from the frame it holds.
+            let frame = try RGBImage(contentsOf: TestInputs.fixture("astronaut.png").path)
+            let name = FaceThumbnails.frameThumbnailName(file: clip, frame: 12, box: box)
+            let bytes = try #require(FaceThumbnails.frameThumbnail(of: box, in: frame))
+            #expect(name.hasPrefix("frames/") && name.count == "frames/".count + 16 + ".jpg".count)
+            #expect(name != FaceThumbnails.frameThumbnailName(file: clip, frame: 40, box: box))
+            // The name survives the people file's 2 decimals.
+            let rounded = Rect(x: 10.004, y: 10, width: 50, height: 49.998)
+            #expect(FaceThumbnails.frameThumbnailName(file: clip, frame: 12, box: rounded) == name)
+
             let html = directory.appendingPathComponent("people.html")
-            var warnings: [String] = []
-            try PeoplePage.write(people, html: html.path) { warnings.append($0) }
-            #expect(warnings == ["\(clip): a video's faces get no thumbnail (2 faces)"])
-            let page = try String(contentsOf: html, encoding: .utf8)
-            #expect(page.contains(">clip.mp4 frame 12 (no thumbnail)</a>"))
-            #expect(page.contains("<span class=\"name\">Ann</span>"))
+            let files = directory.appendingPathComponent("people_files")
+            for run in 0..<2 {
+                var warnings: [String] = []
+                // The second run holds no frame: the first run's file is shown again.
+                try PeoplePage.write(people, html: html.path, frameThumbnails: run == 0 ? [name: bytes] : [:]) {
+                    warnings.append($0)
+                }
+                #expect(
+                    warnings == [
+                        "\(clip): 1 face of the video without a thumbnail (one is cut only while the run that finds "
+                            + "the face holds its frame, with --html)"
+                    ])
+                let thumbnail = try RGBImage(contentsOf: files.appendingPathComponent(name).path)
+                #expect(thumbnail.width == FaceThumbnails.side && thumbnail.height == FaceThumbnails.side)
+                let page = try String(contentsOf: html, encoding: .utf8)
+                #expect(page.contains("src=\"people_files/\(name)\""))
+                #expect(page.contains(">clip.mp4 frame 40 (no thumbnail)</a>"))
+                #expect(page.contains("<span class=\"name\">Ann</span>"))
+                try expectLinksResolve(in: html)
+            }
         }
+    }
+
+    @Test func thumbnailsAndPagesNoPersonUsesAnyMoreAreRemovedAndOtherFilesStay() throws {
+        try withTemporaryDirectory { directory in
+            try PeoplePageFixture.writePhotos(in: directory)
+            let html = directory.appendingPathComponent("people.html")
+            let files = directory.appendingPathComponent("people_files")
+            let before = PeoplePageFixture.people(in: directory)
+            try PeoplePage.write(before, html: html.path) { _ in }
+            let exists = { (name: String) in
+                FileManager.default.fileExists(atPath: files.appendingPathComponent(name).path)
+            }
+            #expect(exists("2/8.jpg") && exists("person-2.html") && exists("1/2.jpg"))
+            // Files the tool did not write, in its folders and beside them, and a stale video thumbnail.
+            let keep = ["2/notes.txt", "mine.jpg", "2/cover.jpeg", "person-2.txt", "7/1.jpg.bak"]
+            try FileManager.default.createDirectory(
+                at: files.appendingPathComponent("7"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: files.appendingPathComponent("frames"), withIntermediateDirectories: true)
+            for name in keep + ["frames/00000000000000aa.jpg"] {
+                try Data("x".utf8).write(to: files.appendingPathComponent(name))
+            }
+
+            // Person 2 keeps three faces, person 1 is gone, person 5's photo stays unreadable.
+            var after = before
+            after.people[1].faces.removeLast(PeoplePageFixture.astronautFaces - 3)
+            after.people.remove(at: 0)
+            try PeoplePage.write(after, html: html.path) { _ in }
+            for name in ["2/1.jpg", "2/2.jpg", "2/3.jpg"] { #expect(exists(name), "\(name)") }
+            for name in ["2/4.jpg", "2/8.jpg", "person-2.html", "1/1.jpg", "1/2.jpg", "1", "frames", "5/1.jpg"] {
+                #expect(!exists(name), "\(name)")
+            }
+            for name in keep { #expect(exists(name), "\(name)") }
+            try expectLinksResolve(in: html)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.hasPrefix(".") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test func onlyTheToolsOwnNamesCountAsItsFiles() {
+        for name in ["people-2.html", "person-1.html", "person-12-3.html"] {
+            #expect(PeoplePageLayout.isPageName(name), "\(name)")
+        }
+        for name in ["people.html", "people-.html", "person-1-2-3.html", "person-a.html", "person-1.htm", "x.html"] {
+            #expect(!PeoplePageLayout.isPageName(name), "\(name)")
+        }
+        #expect(PeoplePageLayout.isThumbnailName("3.jpg", in: "12"))
+        #expect(
+            !PeoplePageLayout.isThumbnailName("3.jpeg", in: "12")
+                && !PeoplePageLayout.isThumbnailName("a.jpg", in: "12"))
+        #expect(PeoplePageLayout.isThumbnailName("0123456789abcdef.jpg", in: "frames"))
+        #expect(!PeoplePageLayout.isThumbnailName("0123456789ABCDEF.jpg", in: "frames"))
+        #expect(!PeoplePageLayout.isThumbnailName("3.jpg", in: "frames"))
+        #expect(PeoplePageLayout.isThumbnailFolderName("12") && PeoplePageLayout.isThumbnailFolderName("frames"))
+        #expect(!PeoplePageLayout.isThumbnailFolderName("-1") && !PeoplePageLayout.isThumbnailFolderName("photos"))
     }
 
     /// Expects every `href` and `src` of the page `file` to name an existing file.
