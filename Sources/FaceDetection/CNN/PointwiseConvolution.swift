@@ -62,23 +62,6 @@ enum PointwiseConvolution {
     /// to `rowQuads`. YuNet's input counts (16, 64) and SFace's (32 to 1024) are passed on as constants, so that
     /// each pixel's input is a fixed offset from one pointer (with `inputs` a variable, the six offsets took
     /// registers and overflow checks inside the loop).
-    static func rowSextetsOf64(
-        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
-        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
-    ) {
-        if let slopes {
-            rowSextetsOf64(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: PReLUEpilogue(slopes: slopes), into: output)
-        } else {
-            rowSextetsOf64(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: NoEpilogue(), into: output)
-        }
-    }
-
-    /// `rowSextetsOf64` with the activation `e` (PReLU by `slopes`, or none) compiled in.
     static func rowSextetsOf64<E: Epilogue>(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
@@ -134,23 +117,6 @@ enum PointwiseConvolution {
     /// `row` twelve pixels × 16 outputs at a time in 16-lane vectors (twelve sums, for outputs that
     /// are not a multiple of 64); the last 0–11 pixels go to `rowSextets`. Input counts as in
     /// `rowSextetsOf64`.
-    static func rowDozensOf16(
-        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
-        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
-    ) {
-        if let slopes {
-            rowDozensOf16(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: PReLUEpilogue(slopes: slopes), into: output)
-        } else {
-            rowDozensOf16(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: NoEpilogue(), into: output)
-        }
-    }
-
-    /// `rowDozensOf16` with the activation `e` (PReLU by `slopes`, or none) compiled in.
     static func rowDozensOf16<E: Epilogue>(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
@@ -198,23 +164,6 @@ enum PointwiseConvolution {
 
     /// `row` six pixels at a time in 8-lane vectors; the last 0–5 pixels go to `rowQuads`, and so do
     /// the last 8 when 2 would be left (two quads, not a pair in 4-lane vectors at half the rate).
-    static func rowSextets(
-        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
-        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
-    ) {
-        if let slopes {
-            rowSextets(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: PReLUEpilogue(slopes: slopes), into: output)
-        } else {
-            rowSextets(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: NoEpilogue(), into: output)
-        }
-    }
-
-    /// `rowSextets` with the activation `e` (PReLU by `slopes`, or none) compiled in.
     static func rowSextets<E: Epilogue>(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
@@ -293,23 +242,6 @@ enum PointwiseConvolution {
     }
 
     /// `row` four pixels at a time in 8-lane vectors; the last 0–3 pixels go to `rowPairs`.
-    static func rowQuads(
-        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
-        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
-    ) {
-        if let slopes {
-            rowQuads(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: PReLUEpilogue(slopes: slopes), into: output)
-        } else {
-            rowQuads(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: NoEpilogue(), into: output)
-        }
-    }
-
-    /// `rowQuads` with the activation `e` (PReLU by `slopes`, or none) compiled in.
     static func rowQuads<E: Epilogue>(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
@@ -371,23 +303,6 @@ enum PointwiseConvolution {
     }
 
     /// `row` two pixels at a time in 4-lane vectors.
-    static func rowPairs(
-        _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
-        weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,
-        layout: ChannelLayout? = nil, slopes: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>
-    ) {
-        if let slopes {
-            rowPairs(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: PReLUEpilogue(slopes: slopes), into: output)
-        } else {
-            rowPairs(
-                input, pixels: pixels, inputs: ni, weights: weights, bias: bias, outputs: no, layout: layout,
-                epilogue: NoEpilogue(), into: output)
-        }
-    }
-
-    /// `rowPairs` with the activation `e` (PReLU by `slopes`, or none) compiled in.
     static func rowPairs<E: Epilogue>(
         _ input: UnsafePointer<Float>, pixels: Int, inputs ni: Int,
         weights: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputs no: Int,

@@ -21,22 +21,30 @@ func pointwisePReLUMatchesScalarTwin(group: Int) {
         y.withUnsafeMutableBufferPointer { out in
             // Safety: x, w, b, slopes and out hold exactly the counts `row` reads and writes.
             let o = out.baseAddress!
-            switch group {
-            case 64:
-                PointwiseConvolution.rowSextetsOf64(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, slopes: slopes, into: o)
-            case 12:
-                PointwiseConvolution.rowDozensOf16(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, slopes: slopes, into: o)
-            case 6:
-                PointwiseConvolution.rowSextets(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, slopes: slopes, into: o)
-            case 4:
-                PointwiseConvolution.rowQuads(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, slopes: slopes, into: o)
-            default:
-                PointwiseConvolution.rowPairs(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, slopes: slopes, into: o)
+            slopes.withUnsafeBufferPointer { s in
+                let e = PReLUEpilogue(slopes: s.baseAddress!)
+                switch group {
+                case 64:
+                    PointwiseConvolution.rowSextetsOf64(
+                        x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: nil,
+                        epilogue: e, into: o)
+                case 12:
+                    PointwiseConvolution.rowDozensOf16(
+                        x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: nil,
+                        epilogue: e, into: o)
+                case 6:
+                    PointwiseConvolution.rowSextets(
+                        x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: nil,
+                        epilogue: e, into: o)
+                case 4:
+                    PointwiseConvolution.rowQuads(
+                        x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: nil,
+                        epilogue: e, into: o)
+                default:
+                    PointwiseConvolution.rowPairs(
+                        x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: nil,
+                        epilogue: e, into: o)
+                }
             }
         }
         let expected = PointwiseConvolution.rowScalar(

@@ -33,19 +33,24 @@ func pointwiseRowMatchesScalarTwin(group: Int, blocked: Bool) {
             let o = out.baseAddress!
             if group == 64 {
                 PointwiseConvolution.rowSextetsOf64(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout,
+                    epilogue: NoEpilogue(), into: o)
             } else if group == 12 {
                 PointwiseConvolution.rowDozensOf16(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout,
+                    epilogue: NoEpilogue(), into: o)
             } else if group == 6 {
                 PointwiseConvolution.rowSextets(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout,
+                    epilogue: NoEpilogue(), into: o)
             } else if group == 4 {
                 PointwiseConvolution.rowQuads(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout,
+                    epilogue: NoEpilogue(), into: o)
             } else {
                 PointwiseConvolution.rowPairs(
-                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout, into: o)
+                    x, pixels: pixels, inputs: inputs, weights: w, bias: b, outputs: outputs, layout: layout,
+                    epilogue: NoEpilogue(), into: o)
             }
         }
         // Blocked: channel c of pixel p at (c / 8)·8·pixels + p·8 + c % 8; back to channel-last.
