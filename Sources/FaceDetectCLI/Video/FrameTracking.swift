@@ -67,14 +67,16 @@ struct FrameTracking<Frame: HeldFrame> {
         return record
     }
 
-    /// Holds frame `frame` (with its tracked faces, empty when not analysed, and every box the
-    /// detector gave on it) and returns the frames now due for the output.
-    mutating func hold(frame: Int, image: Frame, detected: [TrackedFace], detectorBoxes: [Rect])
-        -> [HidingBuffer<Frame>.Entry]
-    {
+    /// Holds frame `frame` (with its tracked faces, empty when not analysed, every box the
+    /// detector gave on it, and the tracks left visible on it) and returns the frames now due for
+    /// the output.
+    mutating func hold(
+        frame: Int, image: Frame, detected: [TrackedFace], detectorBoxes: [Rect], shown: Set<Int> = []
+    ) -> [HidingBuffer<Frame>.Entry] {
         guard holdsFrames else { return [] }
         return hiding.add(
-            frame: frame, image: image, detected: detected, live: tracker.liveTracks, otherBoxes: detectorBoxes)
+            frame: frame, image: image, detected: detected, live: tracker.liveTracks, otherBoxes: detectorBoxes,
+            shown: shown)
     }
 
     /// The frames still held, at the end of the stream.

@@ -15,6 +15,8 @@ struct SequenceRun {
     let json: TextOutput?
     /// Errors.
     let standardError: TextOutput
+    /// `--match`'s, `--keep`'s or `--hide-only`'s people, decided per track (`TrackPeople`).
+    var people = PeopleToFind()
 
     /// The assumed time between frames, in seconds.
     static let frameInterval = 1.0 / 30
@@ -95,6 +97,8 @@ struct SequenceRun {
         }
         var detectorOptions = options.detector
         detectorOptions.threads = 1
+        // The tracks' votes ask for descriptors on the frames they need (`TrackPeople`), not on every face.
+        if !people.isEmpty && !options.given.contains("--descriptors") { detectorOptions.descriptors = false }
         let detector = FaceDetector(options: detectorOptions)
         let paths = names.map { FileSystem.join(directory, $0) }
         let every = options.every
@@ -113,14 +117,15 @@ struct SequenceRun {
             return FrameResult(
                 index: index, image: image, faces: faces, seconds: ProgressBar.seconds(ContinuousClock.now - start))
         }
+        var trackPeople = TrackPeople(people)
         var stage = FrameTracking<RGBImage>(
-            file: directory, every: every, margin: options.hideMargin, holdsFrames: output != nil,
+            file: directory, every: every, margin: options.hidingMargin(videos: true), holdsFrames: output != nil,
             frameBytes: 1920 * 1080 * 3)  // the size of the frames is known only as they come
         var failures: [String] = []
         func write(_ entries: [HidingBuffer<RGBImage>.Entry]) {
             guard let output else { return }
             for var entry in entries {
-                entry.render(options.anonymization)
+                entry.render(options.hiding)
                 do {
                     try entry.image.write(to: FileSystem.join(output, names[entry.frame]))
                 } catch {
@@ -148,14 +153,23 @@ struct SequenceRun {
             if result.index % every == 0 {
                 detected = stage.track(
                     result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval)
-                let record = stage.record(
+                var record = stage.record(
                     file: paths[result.index], frame: result.index, time: nil, width: image.width,
                     height: image.height, seconds: result.seconds, detected: detected)
+                if !trackPeople.isEmpty {
+                    let labels = trackPeople.update(detected, faces: result.faces) { face in
+                        detector.descriptor(of: face, in: image)
+                    }
+                    record.matches = labels.matches
+                    record.visibilities = labels.visibilities
+                }
                 json?.writeLine(record.jsonLine)
             }
+            let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
             write(
                 stage.hold(
-                    frame: result.index, image: image, detected: detected, detectorBoxes: result.faces.map(\.bounds)))
+                    frame: result.index, image: image, detected: detected, detectorBoxes: result.faces.map(\.bounds),
+                    shown: shown))
         }
         if InterruptSignal.signal == nil { write(stage.flush()) }
         outcome.tracks = stage.tracks

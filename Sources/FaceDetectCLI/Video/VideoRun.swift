@@ -21,6 +21,8 @@ struct VideoRun {
     /// Called with each analysed frame's record, in frame order (`facedetect group` collects the
     /// faces through it).
     var onRecord: ((PredictionRecord) -> Void)? = nil
+    /// `--match`'s, `--keep`'s or `--hide-only`'s people, decided per track (`TrackPeople`).
+    var people = PeopleToFind()
 
     /// What became of one video.
     struct Outcome {
@@ -71,9 +73,12 @@ struct VideoRun {
         }
         var detectorOptions = options.detector
         detectorOptions.threads = 1
+        // The tracks' votes ask for descriptors on the frames they need (`TrackPeople`), not on every face.
+        if !people.isEmpty && !options.given.contains("--descriptors") { detectorOptions.descriptors = false }
         if json == nil && options.anonymization != nil {
-            // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh.
-            detectorOptions.landmarks = .none
+            // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh;
+            // the descriptors of --match, --keep and --hide-only align the face by its landmarks.
+            if people.isEmpty { detectorOptions.landmarks = .none }
             detectorOptions.classification = .none
             detectorOptions.contours = .none
         }
@@ -90,8 +95,7 @@ struct VideoRun {
                 inDirectory: output.lastIndex(of: "/").map { String(output[...$0]) } ?? ".")
             do {
                 encoder = try VideoEncoder(
-                    path: output, container: container, info: info, source: path,
-                    anonymization: options.anonymization)
+                    path: output, container: container, info: info, source: path, hiding: options.hiding)
             } catch {
                 return failed(error.reason)
             }
@@ -114,8 +118,9 @@ struct VideoRun {
             return FrameResult(job: job, faces: faces, seconds: ProgressBar.seconds(ContinuousClock.now - start))
         }
 
+        var trackPeople = TrackPeople(people)
         var stage = FrameTracking<VideoFrame>(
-            file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
+            file: path, every: every, margin: options.hidingMargin(videos: true), holdsFrames: encoder != nil,
             frameBytes: VideoFrame.byteCount(width: info.width, height: info.height))
         var failure: String?
         let total = info.duration.map { Int(($0 * info.frameRate.value).rounded()) } ?? info.frameCount
@@ -145,15 +150,26 @@ struct VideoRun {
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
                 detected = stage.track(result.faces, frame: job.index, time: time)
-                let record = stage.record(
+                var record = stage.record(
                     file: path, frame: job.index, time: time, width: info.width, height: info.height,
                     seconds: result.seconds, detected: detected)
+                if !trackPeople.isEmpty {
+                    var image: RGBImage?
+                    let labels = trackPeople.update(detected, faces: result.faces) { face in
+                        if image == nil { image = job.image.rgbImage }
+                        return image.flatMap { detector.descriptor(of: face, in: $0) }
+                    }
+                    record.matches = labels.matches
+                    record.visibilities = labels.visibilities
+                }
                 json?.writeLine(record.jsonLine)
                 onRecord?(record)
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
+            let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
             let due = stage.hold(
-                frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds))
+                frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds),
+                shown: shown)
             if let encoder {
                 for entry in due
                 where !encoder.submit(entry) {
