@@ -115,7 +115,9 @@ struct SequenceRun {
         }
         var stage = FrameTracking<RGBImage>(
             file: directory, every: every, margin: options.hideMargin, holdsFrames: output != nil,
-            frameBytes: 1920 * 1080 * 3)  // the size of the frames is known only as they come
+            frameBytes: 1920 * 1080 * 3,  // the size of the frames is known only as they come
+            reportsUnconfirmed: options.anonymization != nil)
+        let describes = json != nil || options.tracks != nil
         var failures: [String] = []
         func write(_ entries: [HidingBuffer<RGBImage>.Entry]) {
             guard let output else { return }
@@ -147,16 +149,20 @@ struct SequenceRun {
             var detected: [TrackedFace] = []
             if result.index % every == 0 {
                 detected = stage.track(
-                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval)
-                let record = stage.record(
+                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval
+                ) { describes ? detector.descriptor(of: result.faces[$0], in: image) : nil }
+                for record in stage.report(
                     file: paths[result.index], frame: result.index, time: nil, width: image.width,
                     height: image.height, seconds: result.seconds, detected: detected)
-                json?.writeLine(record.jsonLine)
+                {
+                    json?.writeLine(record.jsonLine)
+                }
             }
             write(
                 stage.hold(
                     frame: result.index, image: image, detected: detected, detectorBoxes: result.faces.map(\.bounds)))
         }
+        for record in stage.flushRecords() { json?.writeLine(record.jsonLine) }
         if InterruptSignal.signal == nil { write(stage.flush()) }
         outcome.tracks = stage.tracks
         for failure in failures.dropLast() { standardError.writeLine("error: \(failure)") }

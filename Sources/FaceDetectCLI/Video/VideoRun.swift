@@ -116,7 +116,18 @@ struct VideoRun {
 
         var stage = FrameTracking<VideoFrame>(
             file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
-            frameBytes: VideoFrame.byteCount(width: info.width, height: info.height))
+            frameBytes: VideoFrame.byteCount(width: info.width, height: info.height),
+            reportsUnconfirmed: options.anonymization != nil)
+        // Descriptors keep the identifiers across crossings and absences; they are taken only where
+        // the identifiers are written (and need the landmarks, which a hidden video without --json
+        // does not compute).
+        let describes = json != nil || options.tracks != nil || onRecord != nil
+        func write(_ records: [PredictionRecord]) {
+            for record in records {
+                json?.writeLine(record.jsonLine)
+                onRecord?(record)
+            }
+        }
         var failure: String?
         let total = info.duration.map { Int(($0 * info.frameRate.value).rounded()) } ?? info.frameCount
         let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
@@ -144,12 +155,16 @@ struct VideoRun {
             var detected: [TrackedFace] = []
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
-                detected = stage.track(result.faces, frame: job.index, time: time)
-                let record = stage.record(
-                    file: path, frame: job.index, time: time, width: info.width, height: info.height,
-                    seconds: result.seconds, detected: detected)
-                json?.writeLine(record.jsonLine)
-                onRecord?(record)
+                var rgb: RGBImage?
+                detected = stage.track(result.faces, frame: job.index, time: time) { index in
+                    guard describes else { return nil }
+                    if rgb == nil { rgb = job.image.rgbImage }
+                    return detector.descriptor(of: result.faces[index], in: rgb!)
+                }
+                write(
+                    stage.report(
+                        file: path, frame: job.index, time: time, width: info.width, height: info.height,
+                        seconds: result.seconds, detected: detected))
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
             let due = stage.hold(
@@ -165,6 +180,7 @@ struct VideoRun {
         }
         progress?.update(done: outcome.frames, total: total, force: true)
         progress?.clear()
+        write(stage.flushRecords())
         outcome.tracks = stage.tracks
 
         if let reason = decodeFailure.value ?? failure {
