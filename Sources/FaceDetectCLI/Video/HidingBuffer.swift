@@ -72,7 +72,9 @@ struct HidingBuffer<Frame: HeldFrame> {
                 lastSeen[face.trackingId] = (frame, box)
                 continue
             }
-            if let (seen, previous) = lastSeen[face.trackingId] {
+            // A face back after a longer absence than the frames held (a track taken back by its
+            // appearance) is hidden at its new box in them, as a new one.
+            if let (seen, previous) = lastSeen[face.trackingId], frame - seen <= delay {
                 // Fill the gap's frames still held with the box moving linearly between the two.
                 for index in entries.indices where entries[index].frame > seen {
                     let t = Float(entries[index].frame - seen) / Float(frame - seen)

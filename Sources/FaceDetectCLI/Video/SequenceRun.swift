@@ -120,7 +120,9 @@ struct SequenceRun {
         var trackPeople = TrackPeople(people)
         var stage = FrameTracking<RGBImage>(
             file: directory, every: every, margin: options.hidingMargin(videos: true), holdsFrames: output != nil,
-            frameBytes: 1920 * 1080 * 3)  // the size of the frames is known only as they come
+            frameBytes: 1920 * 1080 * 3,  // the size of the frames is known only as they come
+            reportsUnconfirmed: options.anonymization != nil)
+        let describes = json != nil || options.tracks != nil
         var failures: [String] = []
         func write(_ entries: [HidingBuffer<RGBImage>.Entry]) {
             guard let output else { return }
@@ -151,26 +153,33 @@ struct SequenceRun {
             }
             var detected: [TrackedFace] = []
             if result.index % every == 0 {
-                detected = stage.track(
-                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval)
-                var record = stage.record(
-                    file: paths[result.index], frame: result.index, time: nil, width: image.width,
-                    height: image.height, seconds: result.seconds, detected: detected)
-                if !trackPeople.isEmpty {
-                    let labels = trackPeople.update(detected, faces: result.faces) { face in
-                        detector.descriptor(of: face, in: image)
-                    }
-                    record.matches = labels.matches
-                    record.visibilities = labels.visibilities
+                // Each face described once per frame, for the tracker and the people's votes alike.
+                var described: [Int: FaceDescriptor?] = [:]
+                func describe(_ index: Int) -> FaceDescriptor? {
+                    if let known = described[index] { return known }
+                    let descriptor = detector.descriptor(of: result.faces[index], in: image)
+                    described[index] = descriptor
+                    return descriptor
                 }
-                json?.writeLine(record.jsonLine)
+                detected = stage.track(
+                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval
+                ) { describes ? describe($0) : nil }
+                let labels = trackPeople.update(
+                    detected, faces: result.faces, merges: stage.tracker.merges, describe: describe)
+                for record in stage.report(
+                    file: paths[result.index], frame: result.index, time: nil, width: image.width,
+                    height: image.height, seconds: result.seconds, detected: detected, labels: labels)
+                {
+                    json?.writeLine(record.jsonLine)
+                }
             }
             let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
             write(
                 stage.hold(
                     frame: result.index, image: image, detected: detected, detectorBoxes: result.faces.map(\.bounds),
-                    shown: shown))
+                    visible: shown))
         }
+        for record in stage.flushRecords() { json?.writeLine(record.jsonLine) }
         if InterruptSignal.signal == nil { write(stage.flush()) }
         outcome.tracks = stage.tracks
         for failure in failures.dropLast() { standardError.writeLine("error: \(failure)") }

@@ -95,6 +95,13 @@ struct TrackMatching: Sendable {
         return track.sinceDescribed >= interval
     }
 
+    /// Track `from` turned out to be the ended track `into` come back (re-identification): `into`
+    /// goes on with `from`'s vote, so that the old decision is not taken over by a face that the
+    /// references have not judged yet.
+    mutating func merge(_ from: Int, into: Int) {
+        tracks[into] = tracks.removeValue(forKey: from) ?? Track()
+    }
+
     /// Counts one analysed frame for each of `trackingIds` (the tracks detected on it), before
     /// their observations.
     mutating func advance(_ trackingIds: [Int]) {

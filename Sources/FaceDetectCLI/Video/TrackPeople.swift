@@ -32,19 +32,28 @@ struct TrackPeople {
     }
 
     /// Counts the analysed frame whose tracked faces are `detected` (`faces`: the detector's faces
-    /// of the frame, of which each detected track's is the one at its `detectedBounds`), describes
-    /// the tracks that a vote asks a descriptor of by `describe`, and returns the faces' labels.
+    /// of the frame, of which each detected track's is the one at its `detectedBounds`), after the
+    /// tracker's `merges` of this frame (a new track found to be an ended one come back: the vote
+    /// goes on from the new track's, not the old decision); describes the tracks that a vote asks a
+    /// descriptor of by `describe` (given the index of the face in `faces`) and returns the faces'
+    /// labels.
     mutating func update(
-        _ detected: [TrackedFace], faces: [Face], describe: (Face) -> FaceDescriptor?
+        _ detected: [TrackedFace], faces: [Face], merges: [(from: Int, into: Int)] = [],
+        describe: (Int) -> FaceDescriptor?
     ) -> Labels {
+        for (from, into) in merges {
+            match?.merge(from, into: into)
+            keep?.matching.merge(from, into: into)
+        }
         let ids = detected.map(\.trackingId)
         match?.advance(ids)
         keep?.matching.advance(ids)
         for tracked in detected {
             let id = tracked.trackingId
             guard match?.wantsDescriptor(id) == true || keep?.matching.wantsDescriptor(id) == true else { continue }
-            let face = faces.first { $0.bounds == tracked.detectedBounds } ?? tracked.face
-            let descriptor = describe(face)
+            // A track kept alive through a miss has no face of its own on this frame to describe.
+            guard let index = faces.firstIndex(where: { $0.bounds == tracked.detectedBounds }) else { continue }
+            let descriptor = describe(index)
             match?.observe(id, descriptor: descriptor)
             keep?.matching.observe(id, descriptor: descriptor)
         }

@@ -121,7 +121,18 @@ struct VideoRun {
         var trackPeople = TrackPeople(people)
         var stage = FrameTracking<VideoFrame>(
             file: path, every: every, margin: options.hidingMargin(videos: true), holdsFrames: encoder != nil,
-            frameBytes: VideoFrame.byteCount(width: info.width, height: info.height))
+            frameBytes: VideoFrame.byteCount(width: info.width, height: info.height),
+            reportsUnconfirmed: options.anonymization != nil)
+        // Descriptors keep the identifiers across crossings and absences; they are taken only where
+        // the identifiers are written (and need the landmarks, which a hidden video without --json
+        // does not compute).
+        let describes = json != nil || options.tracks != nil || onRecord != nil
+        func write(_ records: [PredictionRecord]) {
+            for record in records {
+                json?.writeLine(record.jsonLine)
+                onRecord?(record)
+            }
+        }
         var failure: String?
         let total = info.duration.map { Int(($0 * info.frameRate.value).rounded()) } ?? info.frameCount
         let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
@@ -149,27 +160,31 @@ struct VideoRun {
             var detected: [TrackedFace] = []
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
-                detected = stage.track(result.faces, frame: job.index, time: time)
-                var record = stage.record(
-                    file: path, frame: job.index, time: time, width: info.width, height: info.height,
-                    seconds: result.seconds, detected: detected)
-                if !trackPeople.isEmpty {
-                    var image: RGBImage?
-                    let labels = trackPeople.update(detected, faces: result.faces) { face in
-                        if image == nil { image = job.image.rgbImage }
-                        return image.flatMap { detector.descriptor(of: face, in: $0) }
-                    }
-                    record.matches = labels.matches
-                    record.visibilities = labels.visibilities
+                var rgb: RGBImage?
+                // Each face described once per frame, for the tracker and the people's votes alike.
+                var described: [Int: FaceDescriptor?] = [:]
+                func describe(_ index: Int) -> FaceDescriptor? {
+                    if let known = described[index] { return known }
+                    if rgb == nil { rgb = job.image.rgbImage }
+                    let descriptor = rgb.flatMap { detector.descriptor(of: result.faces[index], in: $0) }
+                    described[index] = descriptor
+                    return descriptor
                 }
-                json?.writeLine(record.jsonLine)
-                onRecord?(record)
+                detected = stage.track(result.faces, frame: job.index, time: time) { index in
+                    describes ? describe(index) : nil
+                }
+                let labels = trackPeople.update(
+                    detected, faces: result.faces, merges: stage.tracker.merges, describe: describe)
+                write(
+                    stage.report(
+                        file: path, frame: job.index, time: time, width: info.width, height: info.height,
+                        seconds: result.seconds, detected: detected, labels: labels))
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
             let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
             let due = stage.hold(
                 frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds),
-                shown: shown)
+                visible: shown)
             if let encoder {
                 for entry in due
                 where !encoder.submit(entry) {
@@ -181,6 +196,7 @@ struct VideoRun {
         }
         progress?.update(done: outcome.frames, total: total, force: true)
         progress?.clear()
+        write(stage.flushRecords())
         outcome.tracks = stage.tracks
 
         if let reason = decodeFailure.value ?? failure {
