@@ -10,11 +10,13 @@ image's face nearest its centre (as score_identity.py does), and prints, for eac
   the distance of one reference): tracks simulated from the set's people with at least n photos, n photos of one
   person in turn as a track's frames; a stranger's track against every photo of every other person as the reference
   (the false-keep rate), and the person's own track against each of their other photos (the true-keep rate).
-  Photos of one person differ more than a video's frames do, so the per-pair rate is the bound for a track whose
+  `--sliding`: also the rate when any n consecutive photos of the person (in file order) may decide, as a long
+  track's sliding window of its last n described frames does (the tool's rule). Photos of one person differ more
+  than a video's frames do, so the per-pair rate is the bound for a track whose
   frames all look alike (a stranger who matches once matches every frame), the simulation the rate when they differ.
 
     /work/peers-venv/bin/python tools/benchmarks/keep_false_keep.py --truth ../shared/eval/identity-dev/truth.json \
-        --pred /tmp/cli.jsonl --at 0.9 0.95 1.0 1.05 1.1 --rules 1/1 2/3 3/3 3/5 4/5
+        --pred /tmp/cli.jsonl --at 0.9 0.95 1.0 1.05 1.1 --rules 1/1 2/3 3/3 3/5 4/5 --sliding
 """
 import argparse
 import json
@@ -48,6 +50,7 @@ def main():
     parser.add_argument("--pred", required=True)
     parser.add_argument("--at", type=float, nargs="+", default=[0.9, 0.95, 1.0, 1.05, 1.1])
     parser.add_argument("--rules", nargs="+", default=["1/1", "2/3", "3/3", "3/5", "4/5"])
+    parser.add_argument("--sliding", action="store_true")
     args = parser.parse_args()
 
     truth = json.load(open(args.truth))
@@ -88,8 +91,9 @@ def main():
     for row, p in enumerate(person):
         by_person.setdefault(p, []).append(row)
     print("\nper track (k of the first n described frames within the distance of one reference)")
-    print("| distance <= | rule | tracks | false keep (track, stranger's reference) | true keep (track, own photo) |")
-    print("|---|---|---|---|---|")
+    header = "| distance <= | rule | tracks | false keep (track, stranger's reference) | true keep (track, own photo) |"
+    print(header + (" false keep, any window of all the person's photos |" if args.sliding else ""))
+    print("|---|---|---|---|---|" + ("---|" if args.sliding else ""))
     for t in args.at:
         for rule in args.rules:
             k, n = (int(x) for x in rule.split("/"))
@@ -106,9 +110,23 @@ def main():
                 own = [r for r in by_person[p] if r not in rows]
                 true_keep += int((votes[own] >= k).sum())
                 own_trials += len(own)
-            print(
+            line = (
                 f"| {t} | {k}/{n} | {len(tracks)} | {false_keep} of {trials} ({false_keep / max(trials, 1):.2e}) "
                 f"| {true_keep} of {own_trials} ({true_keep / max(own_trials, 1):.4f}) |")
+            if args.sliding:
+                kept = 0
+                windows_trials = 0
+                for p, _ in tracks:
+                    rows = by_person[p]
+                    within = dist[rows] <= t
+                    strangers = person != p
+                    any_window = np.zeros(len(person), bool)
+                    for start in range(len(rows) - n + 1):
+                        any_window |= within[start:start + n].sum(axis=0) >= k
+                    kept += int(any_window[strangers].sum())
+                    windows_trials += int(strangers.sum())
+                line += f" {kept} of {windows_trials} ({kept / max(windows_trials, 1):.2e}) |"
+            print(line)
 
 
 if __name__ == "__main__":
