@@ -35,12 +35,14 @@ struct TrackPeople {
     /// of the frame, of which each detected track's is the one at its `detectedBounds`), after the
     /// tracker's `merges` of this frame (a new track found to be an ended one come back: the vote
     /// goes on from the new track's, not the old decision); describes the tracks that a vote asks a
-    /// descriptor of by `describe` (given the index of the face in `faces`) and returns the faces'
-    /// labels.
+    /// descriptor of by `describe` (given the index of the face in `faces`), and every track whose
+    /// box touches another face's on this frame (where a tracker may swap two faces), and returns
+    /// the faces' labels.
     mutating func update(
         _ detected: [TrackedFace], faces: [Face], merges: [(from: Int, into: Int)] = [],
         describe: (Int) -> FaceDescriptor?
     ) -> Labels {
+        guard !isEmpty else { return Labels() }
         for (from, into) in merges {
             match?.merge(from, into: into)
             keep?.matching.merge(from, into: into)
@@ -50,7 +52,10 @@ struct TrackPeople {
         keep?.matching.advance(ids)
         for tracked in detected {
             let id = tracked.trackingId
-            guard match?.wantsDescriptor(id) == true || keep?.matching.wantsDescriptor(id) == true else { continue }
+            let box = tracked.detectedBounds ?? tracked.face.bounds
+            let touches = faces.contains { $0.bounds != tracked.detectedBounds && $0.bounds.iou(box) > 0 }
+            let wanted = match?.wantsDescriptor(id) == true || keep?.matching.wantsDescriptor(id) == true
+            guard wanted || touches else { continue }
             // A track kept alive through a miss has no face of its own on this frame to describe.
             guard let index = faces.firstIndex(where: { $0.bounds == tracked.detectedBounds }) else { continue }
             let descriptor = describe(index)
