@@ -59,26 +59,24 @@ public enum FaceDetectTool {
         }
 
         let threads = options.threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        // The references of --match, --keep and --hide-only are read before any input.
+        let people: PeopleToFind
+        do {
+            people = try PeopleToFind.load(options, threads: threads)
+        } catch {
+            standardError.writeLine("error: \(error.description)")
+            return .inputFailed
+        }
         if plan.media != .photos {
             return VideoCommand.run(
-                options, plan: plan, threads: threads, standardOutput: standardOutput, standardError: standardError)
+                options, plan: plan, threads: threads, people: people, standardOutput: standardOutput,
+                standardError: standardError)
         }
 
-        var matcher: FaceMatcher?
-        if !options.match.isEmpty {
-            do {
-                var referenceOptions = options.detector
-                referenceOptions.threads = threads
-                matcher = try FaceMatcher.load(
-                    options.match, detector: FaceDetector(options: referenceOptions), limits: options.decodeLimits)
-            } catch {
-                standardError.writeLine("error: \(error.description)")
-                return .inputFailed
-            }
-        }
         // Threads go to images in a batch, to the one image's detector otherwise.
         let processor = ImageProcessor(
-            options: options, plan: plan, detectorThreads: plan.isBatch ? 1 : threads, matcher: matcher)
+            options: options, plan: plan, detectorThreads: plan.isBatch ? 1 : threads, matcher: people.matcher,
+            keepRule: people.keepRule)
         let records: RecordOutputs
         do {
             records = try RecordOutputs.open(

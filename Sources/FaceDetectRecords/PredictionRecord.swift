@@ -39,9 +39,16 @@ public struct PredictionRecord: Sendable {
     package var time: Double?
     /// For a video frame: each face's `trackingId`, in the order of `faces` (empty for a photo).
     package var trackingIds: [Int] = []
+    /// For a video frame: whether each face's track is confirmed (`TrackedFace.isConfirmed`), in
+    /// the order of `faces` (empty when all are; an unconfirmed face is written with
+    /// `"confirmed": false`).
+    package var confirmed: [Bool] = []
     /// With `--match`: each face's person, in the order of `faces` (`nil` for a face that matches
     /// none; empty without `--match`).
     package var matches: [FaceMatch?] = []
+    /// With `--keep` or `--hide-only`: whether each face is shown and why, in the order of `faces`
+    /// (empty without them).
+    package var visibilities: [FaceVisibility?] = []
 
     /// A record for `file` with nothing found yet.
     public init(file: String) { self.file = file }
@@ -81,33 +88,42 @@ extension PredictionRecord: Encodable {
         }
         let entries = faces.indices.map { index in
             FaceEntry(
-                trackingId: index < trackingIds.count ? trackingIds[index] : nil, face: faces[index],
-                match: index < matches.count ? matches[index] : nil)
+                trackingId: index < trackingIds.count ? trackingIds[index] : nil,
+                confirmed: index < confirmed.count ? confirmed[index] : true, face: faces[index],
+                match: index < matches.count ? matches[index] : nil,
+                visibility: index < visibilities.count ? visibilities[index] : nil)
         }
         try container.encode(entries, forKey: .faces)
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
         try container.encodeIfPresent(error, forKey: .error)
     }
 
-    /// One face of a record: a video frame's `trackingId` first, then the face's own keys (`Face`'s
-    /// `Codable` form) in the same object, then `--match`'s `match`.
+    /// One face of a record: a video frame's `trackingId` first (and `"confirmed": false` for a
+    /// face of an unconfirmed track), then the face's own keys (`Face`'s `Codable` form) in the same
+    /// object, then `--match`'s `match`, then `--keep`'s `visibility`.
     private struct FaceEntry: Encodable {
-        /// The keys of the identifier and the match.
-        private enum CodingKeys: String, CodingKey { case trackingId, match }
+        /// The keys of the identifier, the confirmation, the match and the visibility.
+        private enum CodingKeys: String, CodingKey { case trackingId, confirmed, match, visibility }
 
         /// The face's track, for a video frame.
         var trackingId: Int?
+        /// Whether the face's track is confirmed.
+        var confirmed: Bool
         /// The face.
         var face: Face
         /// The face's person, with `--match`.
         var match: FaceMatch?
+        /// Whether the face is shown, with `--keep` or `--hide-only`.
+        var visibility: FaceVisibility?
 
-        /// Encodes `trackingId`, then the face's keys into the same object, then `match`.
+        /// Encodes `trackingId`, then the face's keys into the same object, then `match` and `visibility`.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(trackingId, forKey: .trackingId)
+            if !confirmed { try container.encode(false, forKey: .confirmed) }
             try face.encode(to: encoder)
             try container.encodeIfPresent(match, forKey: .match)
+            try container.encodeIfPresent(visibility, forKey: .visibility)
         }
     }
 }

@@ -12,12 +12,14 @@ struct CommandLineOptions: Sendable, Equatable {
         case file(String)
     }
 
-    /// How `-o` and `--crop` images hide the faces (`--blur`, `--pixelate`).
+    /// How `-o` images and videos hide the faces (`--blur`, `--pixelate`, `--fill`).
     enum Anonymization: Sendable, Equatable {
         /// A strong blur over each face box.
         case blur
         /// A mosaic over each face box.
         case pixelate
+        /// Solid black over each face box.
+        case fill
     }
 
     /// Which faces are reported (`--best`, as Debian's older `facedetect`).
@@ -49,8 +51,10 @@ struct CommandLineOptions: Sendable, Equatable {
     var crop: String?
     /// `--crop-margin`: how much each crop grows around the face box, as a fraction of its size per side.
     var cropMargin: Float = 0.2
-    /// `--blur` / `--pixelate`.
+    /// `--blur` / `--pixelate` / `--fill`.
     var anonymization: Anonymization?
+    /// `--hide-shape`: the part of each grown face box that is hidden.
+    var hideShape = HidingStyle.Shape.box
     /// `--progress` (true) / `--no-progress` (false); `nil`: when standard error is a terminal.
     var progress: Bool?
     /// `--resume`: skip images that already have a record in the `--json` file.
@@ -75,17 +79,35 @@ struct CommandLineOptions: Sendable, Equatable {
     var tracks: String?
     /// `--sequence DIR`: a folder of numbered frames to track as one stream.
     var sequence: String?
-    /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a
-    /// fraction of its width and height.
-    var hideMargin: Float = 0.1
+    /// `--hide-margin F`: how much a hidden face's box grows on each side, as a fraction of its
+    /// width and height (`nil`: `hidingMargin(videos:)`'s default).
+    var hideMargin: Float?
     /// `--match REF`, in order: the people to label faces with (`FaceMatcher`).
     var match: [String] = []
+    /// `--keep REF`, in order: the people left visible when the other faces are hidden (`KeepRule`).
+    var keep: [String] = []
+    /// `--hide-only REF`, in order: the people hidden while the other faces are left visible.
+    var hideOnly: [String] = []
     /// `group --people FILE`: the people file read (when it exists) and written.
     var people: String?
     /// `group --html FILE`: the people page.
     var html: String?
     /// The options given, each by its declared name (`CommandLineOption.name`: `--output` for `-o`).
     var given: Set<String> = []
+
+    /// How faces are hidden (`--blur`, `--pixelate`, `--fill` in `--hide-shape`), if they are.
+    var hiding: HidingStyle? {
+        switch anonymization {
+        case nil: return nil
+        case .blur?: return HidingStyle(method: .blur, shape: hideShape)
+        case .pixelate?: return HidingStyle(method: .pixelate, shape: hideShape)
+        case .fill?: return HidingStyle(method: .fill(RGB(0, 0, 0)), shape: hideShape)
+        }
+    }
+
+    /// `--hide-margin`, or its default: 0.1 in videos (a box a frame late still covers the face), 0
+    /// in photos (the boxes are where the faces are found).
+    func hidingMargin(videos: Bool) -> Float { hideMargin ?? (videos ? 0.1 : 0) }
 
     /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
     /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)

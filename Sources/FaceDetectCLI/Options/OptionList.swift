@@ -23,11 +23,53 @@ extension CommandLineOption {
                 HEIC, AVIF and WebP inputs are written as PNG there. A video input: the video
                 """),
         .init(
-            ["--blur", "--pixelate"],
+            ["--blur", "--pixelate", "--fill"],
             .flag { options, spelling in
-                options.anonymization = spelling == "--blur" ? .blur : .pixelate
+                switch spelling {
+                case "--blur": options.anonymization = .blur
+                case "--pixelate": options.anonymization = .pixelate
+                default: options.anonymization = .fill
+                }
                 options.detector.anonymising = true
-            }, section: .outputs, help: "Hide the faces in the -o images or video instead of drawing boxes"),
+            }, section: .outputs,
+            help: """
+                Hide the faces in the -o images or video instead of drawing boxes: a strong blur, a mosaic of \
+                about 8 cells across, or solid black
+                """),
+        .init(
+            ["--hide-shape"], .choice { $0.hideShape = $1 }, section: .outputs, default: .value("box"),
+            help: """
+                What of each hidden face's box (grown by --hide-margin) is hidden: the whole box, or the ellipse \
+                inscribed in it (deface's mask), which leaves the corners as they are
+                """),
+        .init(
+            ["--hide-margin"],
+            .value("F") { options, value throws(UsageError) in
+                options.hideMargin = try value.number(in: 0...1, meaning: "a fraction of the face size")
+            }, section: .outputs, default: .rule("0.1 in videos, 0 in photos"),
+            help: "Grow each hidden face by F times its size per side, 0...1"),
+        .init(
+            ["--keep"],
+            .value("REF") { options, value throws(UsageError) in
+                options.keep.append(value.text)
+                options.detector.descriptors = true
+            }, section: .outputs,
+            help: """
+                With --blur, --pixelate or --fill: leave the faces of this person visible (REF as --match takes it) \
+                and hide every other face, also one too small to tell; in a video, a track is shown once several of \
+                its frames match (docs/video.md). The JSON says each face's "visibility". Repeat for more people
+                """),
+        .init(
+            ["--hide-only"],
+            .value("REF") { options, value throws(UsageError) in
+                options.hideOnly.append(value.text)
+                options.detector.descriptors = true
+            }, section: .outputs,
+            help: """
+                With --blur, --pixelate or --fill: hide only the faces of this person (REF as --match takes it) and \
+                faces too small to tell, leaving the others visible; in a video, a track is hidden until several of \
+                its frames are someone else. Repeat for more people
+                """),
         .init(
             ["--crop"], .value("DIR") { options, value throws(UsageError) in options.crop = value.text },
             section: .outputs, inputs: .photos,
@@ -128,12 +170,13 @@ extension CommandLineOption {
             .value("REF") { options, value throws(UsageError) in
                 options.match.append(value.text)
                 options.detector.descriptors = true
-            }, section: .detection, inputs: .photos,
+            }, section: .detection,
             help: """
                 Label each face that is one of these people with "match": the person and the distance (at most \
                 FaceDescriptor.samePersonDistance, measured in docs/identity.md). REF is a photo of one person (its \
                 best face), a people file of facedetect group (every person in it), or one person of it: \
-                FILE.json#ID or FILE.json#NAME. Repeat for more people
+                FILE.json#ID or FILE.json#NAME. Repeat for more people. In a video, a track's person is decided on \
+                several of its frames (docs/video.md)
                 """),
         .init(
             ["--min-score"],
@@ -172,12 +215,6 @@ extension CommandLineOption {
         .init(
             ["--tracks"], .value("FILE") { options, value throws(UsageError) in options.tracks = value.text },
             section: .videos, inputs: .videos, help: "One JSON Lines summary per track (first/last/best frame)"),
-        .init(
-            ["--hide-margin"],
-            .value("F") { options, value throws(UsageError) in
-                options.hideMargin = try value.number(in: 0...1, meaning: "a fraction of the face size")
-            }, section: .videos, inputs: .videos, default: .value("0.1"),
-            help: "Grow each hidden face by F times its size per side, 0...1"),
         .init(
             ["--sequence"], .value("DIR") { options, value throws(UsageError) in options.sequence = value.text },
             section: .videos, inputs: .videos,

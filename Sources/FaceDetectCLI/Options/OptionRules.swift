@@ -14,6 +14,13 @@ extension CommandLineOptions {
         if inputs.filter({ $0 == "-" }).count > 1 {
             throw UsageError(message: "'-' (paths on standard input) may be given only once")
         }
+        if !keep.isEmpty && !hideOnly.isEmpty {
+            throw UsageError(message: "--keep and --hide-only cannot be given together")
+        }
+        if (!keep.isEmpty || !hideOnly.isEmpty) && anonymization == nil {
+            let option = keep.isEmpty ? "--hide-only" : "--keep"
+            throw UsageError(message: "\(option) needs --blur, --pixelate or --fill (the faces hidden)")
+        }
         if json == .standardOutput && csv == "-" {
             throw UsageError(message: "--json and --csv cannot both write to standard output")
         }
@@ -52,7 +59,7 @@ extension CommandLineOptions {
         }
         if anonymization != nil && output == nil {
             let what = videos ? "the video" : "the images"
-            throw UsageError(message: "--blur and --pixelate need -o (\(what) to write with the faces hidden)")
+            throw UsageError(message: "--blur, --pixelate and --fill need -o (\(what) to write with the faces hidden)")
         }
         return videos
     }

@@ -157,14 +157,16 @@ enum GroupCommand {
             showsProgress: options.progress ?? (isatty(2) == 1))
         var records: [PredictionRecord] = []
         var thumbnails: [String: [UInt8]] = [:]
+        var currentPath = ""
         run.onRecord = { records.append($0) }
         if detection.html != nil {
-            run.onFrame = { record, frame in
-                guard let number = record.frame, record.faces.contains(where: { $0.descriptor != nil }) else { return }
-                // The thumbnail of each face that has a descriptor, cut from the frame while it is in memory.
+            run.onFrame = { number, faces, frame in
+                guard faces.contains(where: { $0.descriptor != nil }) else { return }
+                // The thumbnail of each face that has a descriptor, cut from the frame while it is in memory
+                // (a face of a track never confirmed has one too, which no page looks up).
                 let image = frame.rgbImage
-                for face in record.faces where face.descriptor != nil {
-                    let name = FaceThumbnails.frameThumbnailName(file: record.file, frame: number, box: face.bounds)
+                for face in faces where face.descriptor != nil {
+                    let name = FaceThumbnails.frameThumbnailName(file: currentPath, frame: number, box: face.bounds)
                     thumbnails[name] = FaceThumbnails.frameThumbnail(of: face.bounds, in: image)
                 }
             }
@@ -179,6 +181,7 @@ enum GroupCommand {
             }
             records = []
             thumbnails = [:]
+            currentPath = path
             if let failure = run.process(path, output: nil).failure {
                 failures.append(failure)
                 standardError.writeLine("error: \(failure)")

@@ -47,10 +47,16 @@ struct ImageProcessor: Sendable {
     let plan: RunPlan
     /// `--match`'s people, if any.
     let matcher: FaceMatcher?
+    /// `--keep`'s or `--hide-only`'s people, if any.
+    let keepRule: KeepRule?
 
     /// A processor for `options` and the outputs and inputs of `plan` whose detector uses
-    /// `detectorThreads` threads per image, labelling faces by `matcher`.
-    init(options: CommandLineOptions, plan: RunPlan, detectorThreads: Int, matcher: FaceMatcher? = nil) {
+    /// `detectorThreads` threads per image, labelling faces by `matcher` and hiding them as
+    /// `keepRule` says.
+    init(
+        options: CommandLineOptions, plan: RunPlan, detectorThreads: Int, matcher: FaceMatcher? = nil,
+        keepRule: KeepRule? = nil
+    ) {
         self.options = options
         outputs = plan.output
         var detectorOptions = options.detector
@@ -59,6 +65,7 @@ struct ImageProcessor: Sendable {
         claims = OutputClaims()
         self.plan = plan
         self.matcher = matcher
+        self.keepRule = keepRule
         pixelBudget = MemoryBudget(total: options.decodeLimits.maxPixels)
     }
 
@@ -128,12 +135,11 @@ struct ImageProcessor: Sendable {
         record.seconds = ProgressBar.seconds(clock.now - detectStart)
         record.faces = FaceSelection.select(
             faces, options.faceChoice, width: decoded.fullWidth, height: decoded.fullHeight)
-        if let matcher {
-            record.matches = record.faces.map(matcher.match)
-            // The descriptors matched by are written only when asked for.
-            if !options.given.contains("--descriptors") {
-                for index in record.faces.indices { record.faces[index].descriptor = nil }
-            }
+        if let matcher { record.matches = record.faces.map(matcher.match) }
+        if let keepRule { record.visibilities = record.faces.map(keepRule.visibility) }
+        // The descriptors matched by are written only when asked for.
+        if matcher != nil || keepRule != nil, !options.given.contains("--descriptors") {
+            for index in record.faces.indices { record.faces[index].descriptor = nil }
         }
 
         guard writesImages else { return ImageOutcome(record: record, failure: nil) }
@@ -154,7 +160,11 @@ struct ImageProcessor: Sendable {
                 try writeCrops(of: image, faces: record.faces, input: input, format: decoded.format, to: directory)
             }
             if let path = outputs.path(for: input, format: decoded.format) {
-                try writeAnnotated(&image, faces: record.faces, to: path, input: input)
+                // --keep and --hide-only leave the faces they show out of the hidden ones.
+                let hidden = zip(record.faces.indices, record.faces).filter { index, _ in
+                    index >= record.visibilities.count || record.visibilities[index]?.shown != true
+                }.map(\.1)
+                try writeAnnotated(&image, faces: options.hiding == nil ? record.faces : hidden, to: path, input: input)
             }
         } catch {
             return failed(error.description, error.description)
@@ -170,22 +180,22 @@ struct ImageProcessor: Sendable {
         return parts.joined(separator: " ")
     }
 
-    /// Draws `faces` on `canvas` in place (or blurs or pixelates them) and writes it atomically to `path`,
-    /// creating the mirrored directories in directory mode; never overwrites the input or an
-    /// output of this run.
+    /// Draws `faces` on `canvas` in place (or hides them, each box grown by `--hide-margin`) and
+    /// writes it atomically to `path`, creating the mirrored directories in directory mode; never
+    /// overwrites the input or an output of this run.
     private func writeAnnotated(
         _ canvas: inout FaceDetection.RGBImage, faces: [Face], to path: String, input: ImageInput
     ) throws(FileSystemError) {
-        switch options.anonymization {
-        case nil:
+        if let hiding = options.hiding {
+            let margin = options.hidingMargin(videos: false)
+            for face in faces { canvas.hide(face.bounds.grown(by: margin), style: hiding) }
+        } else {
             canvas.draw(faces)
             if options.labels {
                 for (number, face) in faces.enumerated() {
                     canvas.drawLabel(Self.label(number: number + 1, face), above: face.bounds)
                 }
             }
-        case .blur?: for face in faces { canvas.blur(face.bounds) }
-        case .pixelate?: for face in faces { canvas.pixelate(face.bounds) }
         }
         var isDirectory = false
         if case .directory = outputs { isDirectory = true }

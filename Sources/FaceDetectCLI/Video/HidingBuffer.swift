@@ -9,7 +9,9 @@ import FaceDetection
 /// - before the first detection: a new track's box is also hidden in the held frames before it
 ///   (a face coming into view is often found only a few frames after it appears);
 ///
-/// and every hidden box grows by `margin` × its size on each side. Frames come out in order,
+/// and every hidden box grows by `margin` × its size on each side. A track that `--keep` or
+/// `--hide-only` leaves visible on a frame is hidden on it nowhere, nor is a second box of the
+/// detector on its face (a box it dropped as a duplicate). Frames come out in order,
 /// `delay` frames after they went in (all of them at `flush()`). `Frame` is what is held: an
 /// `RGBImage` (image sequences) or a `VideoFrame` (videos).
 struct HidingBuffer<Frame: HeldFrame> {
@@ -41,29 +43,38 @@ struct HidingBuffer<Frame: HeldFrame> {
     }
 
     /// `box` grown by the margin on each side.
-    func grown(_ box: Rect) -> Rect {
-        let dx = box.width * margin
-        let dy = box.height * margin
-        return Rect(x: box.x - dx, y: box.y - dy, width: box.width + 2 * dx, height: box.height + 2 * dy)
-    }
+    func grown(_ box: Rect) -> Rect { box.grown(by: margin) }
 
     /// Adds frame `frame` with the faces tracked on it (`detected`, empty when it was not
     /// analysed), the tracker's live tracks after it (`live`) and any other boxes to hide on it
     /// alone (`otherBoxes`: the detector's boxes, of which the tracker may have dropped some as
-    /// duplicates), and returns the frames now due.
+    /// duplicates), with the tracks left visible on it (`shown`), and returns the frames now due.
     mutating func add(
-        frame: Int, image: Frame, detected: [TrackedFace], live: [TrackedFace], otherBoxes: [Rect] = []
+        frame: Int, image: Frame, detected: [TrackedFace], live: [TrackedFace], otherBoxes: [Rect] = [],
+        shown: Set<Int> = []
     ) -> [Entry] {
         let tracked = Set(detected.compactMap { $0.detectedBounds.map { [$0.x, $0.y, $0.width, $0.height] } })
-        var hidden: [Rect] = otherBoxes.filter { !tracked.contains([$0.x, $0.y, $0.width, $0.height]) }.map(grown)
+        let shownBoxes = detected.filter { shown.contains($0.trackingId) }.map { $0.detectedBounds ?? $0.face.bounds }
+        var hidden: [Rect] = otherBoxes.filter { box in
+            !tracked.contains([box.x, box.y, box.width, box.height])
+                && !shownBoxes.contains { $0.iou(box) >= FaceTracker.Options().duplicateOverlap }
+        }.map(grown)
         let detectedIds = Set(detected.map(\.trackingId))
-        for face in detected { hidden.append(grown(face.detectedBounds ?? face.face.bounds)) }
-        for track in live where !detectedIds.contains(track.trackingId) {
+        for face in detected where !shown.contains(face.trackingId) {
+            hidden.append(grown(face.detectedBounds ?? face.face.bounds))
+        }
+        for track in live where !detectedIds.contains(track.trackingId) && !shown.contains(track.trackingId) {
             hidden.append(grown(track.detectedBounds ?? track.face.bounds))
         }
         for face in detected {
             let box = face.detectedBounds ?? face.face.bounds
-            if let (seen, previous) = lastSeen[face.trackingId] {
+            if shown.contains(face.trackingId) {
+                lastSeen[face.trackingId] = (frame, box)
+                continue
+            }
+            // A face back after a longer absence than the frames held (a track taken back by its
+            // appearance) is hidden at its new box in them, as a new one.
+            if let (seen, previous) = lastSeen[face.trackingId], frame - seen <= delay {
                 // Fill the gap's frames still held with the box moving linearly between the two.
                 for index in entries.indices where entries[index].frame > seen {
                     let t = Float(entries[index].frame - seen) / Float(frame - seen)
@@ -96,10 +107,19 @@ struct HidingBuffer<Frame: HeldFrame> {
     }
 }
 
+extension Rect {
+    /// The rectangle grown by `margin` × its width and height on each side (`--hide-margin`).
+    func grown(by margin: Float) -> Rect {
+        let dx = width * margin
+        let dy = height * margin
+        return Rect(x: x - dx, y: y - dy, width: width + 2 * dx, height: height + 2 * dy)
+    }
+}
+
 extension HidingBuffer.Entry {
-    /// Turns the frame into what is written: its hidden boxes blurred or pixelated (`--blur`,
-    /// `--pixelate`), or else its faces drawn.
-    mutating func render(_ anonymization: CommandLineOptions.Anonymization?) {
-        image.render(hidden: hidden, faces: faces, anonymization: anonymization)
+    /// Turns the frame into what is written: its hidden boxes hidden as `hiding` says (`--blur`,
+    /// `--pixelate`, `--fill`, `--hide-shape`), or else its faces drawn.
+    mutating func render(_ hiding: HidingStyle?) {
+        image.render(hidden: hidden, faces: faces, hiding: hiding)
     }
 }

@@ -15,6 +15,8 @@ struct SequenceRun {
     let json: TextOutput?
     /// Errors.
     let standardError: TextOutput
+    /// `--match`'s, `--keep`'s or `--hide-only`'s people, decided per track (`TrackPeople`).
+    var people = PeopleToFind()
 
     /// The assumed time between frames, in seconds.
     static let frameInterval = 1.0 / 30
@@ -95,6 +97,8 @@ struct SequenceRun {
         }
         var detectorOptions = options.detector
         detectorOptions.threads = 1
+        // The tracks' votes ask for descriptors on the frames they need (`TrackPeople`), not on every face.
+        if !people.isEmpty && !options.given.contains("--descriptors") { detectorOptions.descriptors = false }
         let detector = FaceDetector(options: detectorOptions)
         let paths = names.map { FileSystem.join(directory, $0) }
         let every = options.every
@@ -113,14 +117,17 @@ struct SequenceRun {
             return FrameResult(
                 index: index, image: image, faces: faces, seconds: ProgressBar.seconds(ContinuousClock.now - start))
         }
+        var trackPeople = TrackPeople(people)
         var stage = FrameTracking<RGBImage>(
-            file: directory, every: every, margin: options.hideMargin, holdsFrames: output != nil,
-            frameBytes: 1920 * 1080 * 3)  // the size of the frames is known only as they come
+            file: directory, every: every, margin: options.hidingMargin(videos: true), holdsFrames: output != nil,
+            frameBytes: 1920 * 1080 * 3,  // the size of the frames is known only as they come
+            reportsUnconfirmed: options.anonymization != nil)
+        let describes = json != nil || options.tracks != nil
         var failures: [String] = []
         func write(_ entries: [HidingBuffer<RGBImage>.Entry]) {
             guard let output else { return }
             for var entry in entries {
-                entry.render(options.anonymization)
+                entry.render(options.hiding)
                 do {
                     try entry.image.write(to: FileSystem.join(output, names[entry.frame]))
                 } catch {
@@ -146,17 +153,33 @@ struct SequenceRun {
             }
             var detected: [TrackedFace] = []
             if result.index % every == 0 {
+                // Each face described once per frame, for the tracker and the people's votes alike.
+                var described: [Int: FaceDescriptor?] = [:]
+                func describe(_ index: Int) -> FaceDescriptor? {
+                    if let known = described[index] { return known }
+                    let descriptor = detector.descriptor(of: result.faces[index], in: image)
+                    described[index] = descriptor
+                    return descriptor
+                }
                 detected = stage.track(
-                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval)
-                let record = stage.record(
+                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval
+                ) { describes ? describe($0) : nil }
+                let labels = trackPeople.update(
+                    detected, faces: result.faces, merges: stage.tracker.merges, describe: describe)
+                for record in stage.report(
                     file: paths[result.index], frame: result.index, time: nil, width: image.width,
-                    height: image.height, seconds: result.seconds, detected: detected)
-                json?.writeLine(record.jsonLine)
+                    height: image.height, seconds: result.seconds, detected: detected, labels: labels)
+                {
+                    json?.writeLine(record.jsonLine)
+                }
             }
+            let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
             write(
                 stage.hold(
-                    frame: result.index, image: image, detected: detected, detectorBoxes: result.faces.map(\.bounds)))
+                    frame: result.index, image: image, detected: detected, detectorBoxes: result.faces.map(\.bounds),
+                    visible: shown))
         }
+        for record in stage.flushRecords() { json?.writeLine(record.jsonLine) }
         if InterruptSignal.signal == nil { write(stage.flush()) }
         outcome.tracks = stage.tracks
         for failure in failures.dropLast() { standardError.writeLine("error: \(failure)") }

@@ -18,6 +18,13 @@ struct TrackSummary: Sendable, Equatable {
     var bestFrame: Int
     /// That score.
     var bestScore: Float
+    /// The person the track is of: tracks of one video whose appearances match
+    /// (`FaceDescriptor.samePersonDistance`) share it, counting from 1 in the order the people
+    /// first appear (`nil` for a track without an appearance: no descriptor was taken of it).
+    var person: Int?
+    /// Whether the track was confirmed as a face (`TrackedFace.isConfirmed`); only hidden videos
+    /// (`--blur`, `--pixelate`) report unconfirmed tracks.
+    var isConfirmed = true
 
     /// A track first seen on `frame` with `score`.
     init(file: String, trackingId: Int, frame: Int, score: Float) {
@@ -40,6 +47,17 @@ struct TrackSummary: Sendable, Equatable {
         }
     }
 
+    /// Counts the detections of `other`, a later part of the same track.
+    mutating func join(_ other: TrackSummary) {
+        firstFrame = min(firstFrame, other.firstFrame)
+        lastFrame = max(lastFrame, other.lastFrame)
+        framesSeen += other.framesSeen
+        if other.bestScore > bestScore {
+            bestScore = other.bestScore
+            bestFrame = other.bestFrame
+        }
+    }
+
     /// The record as one line of JSON (`JSONLineEncoder`).
     var jsonLine: String {
         // Nothing here throws: `encode(to:)` only calls the encoder's containers, which never do.
@@ -50,14 +68,17 @@ struct TrackSummary: Sendable, Equatable {
 extension TrackSummary: Encodable {
     /// The keys of a track's record, in the order they are written.
     private enum CodingKeys: String, CodingKey {
-        case file, trackingId, firstFrame, lastFrame, framesSeen, bestFrame, bestScore
+        case file, trackingId, person, confirmed, firstFrame, lastFrame, framesSeen, bestFrame, bestScore
     }
 
-    /// Encodes every key, `bestScore` with up to 4 decimals (as a face's `score`).
+    /// Encodes every key, `bestScore` with up to 4 decimals (as a face's `score`), `person` when
+    /// known and `confirmed` only when false.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
         try container.encode(trackingId, forKey: .trackingId)
+        try container.encodeIfPresent(person, forKey: .person)
+        if !isConfirmed { try container.encode(false, forKey: .confirmed) }
         try container.encode(firstFrame, forKey: .firstFrame)
         try container.encode(lastFrame, forKey: .lastFrame)
         try container.encode(framesSeen, forKey: .framesSeen)

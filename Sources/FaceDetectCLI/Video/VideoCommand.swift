@@ -3,10 +3,11 @@ import FaceDetectionIO
 /// The tool with video inputs: each video through `VideoRun`, one after the other, then the
 /// `--tracks` file (written atomically), the failures and the exit status.
 enum VideoCommand {
-    /// Runs the videos or the sequence of `plan` and returns the exit status.
+    /// Runs the videos or the sequence of `plan`, looking for `people` on each track, and returns
+    /// the exit status.
     static func run(
-        _ options: CommandLineOptions, plan: RunPlan, threads: Int, standardOutput: TextOutput,
-        standardError: TextOutput
+        _ options: CommandLineOptions, plan: RunPlan, threads: Int, people: PeopleToFind = PeopleToFind(),
+        standardOutput: TextOutput, standardError: TextOutput
     ) -> ExitStatus {
         // A write into an ffmpeg that has ended must fail with EPIPE, not kill the tool.
         signal(SIGPIPE, SIG_IGN)
@@ -25,14 +26,15 @@ enum VideoCommand {
         InterruptSignal.install()
         let run = VideoRun(
             options: options, threads: threads, json: json, standardError: standardError,
-            showsProgress: options.progress ?? (isatty(2) == 1))
+            showsProgress: options.progress ?? (isatty(2) == 1), people: people)
         var failures: [String] = []
         var tracks: [TrackSummary] = []
         if let sequence = options.sequence {
             var output: String?
             if case .directory(let directory) = plan.output { output = directory }
-            let outcome = SequenceRun(options: options, threads: threads, json: json, standardError: standardError)
-                .process(sequence, output: output)
+            let outcome = SequenceRun(
+                options: options, threads: threads, json: json, standardError: standardError, people: people
+            ).process(sequence, output: output)
             if let failure = outcome.failure {
                 failures.append(failure)
                 standardError.writeLine("error: \(failure)")

@@ -31,10 +31,9 @@ final class VideoEncoder: @unchecked Sendable {
     private let capacity = 4
 
     /// Starts ffmpeg writing `path` (in `container`) from frames of `info`'s size and rate, with
-    /// the audio of `source`; each frame is rendered with `anonymization` (`HidingBuffer.Entry.render(_:)`).
+    /// the audio of `source`; each frame is rendered with `hiding` (`HidingBuffer.Entry.render(_:)`).
     init(
-        path: String, container: VideoContainer, info: VideoStreamInfo, source: String,
-        anonymization: CommandLineOptions.Anonymization?
+        path: String, container: VideoContainer, info: VideoStreamInfo, source: String, hiding: HidingStyle?
     ) throws(VideoError) {
         self.path = path
         temporary = AtomicFileWriter.temporaryPath(for: path)
@@ -52,7 +51,7 @@ final class VideoEncoder: @unchecked Sendable {
         } catch {
             throw VideoError(reason: error.reason)
         }
-        startDetachedThread { [self] in writeFrames(anonymization: anonymization) }
+        startDetachedThread { [self] in writeFrames(hiding: hiding) }
     }
 
     /// Queues `frame` (waits while `capacity` frames are queued); false once writing has failed.
@@ -68,7 +67,7 @@ final class VideoEncoder: @unchecked Sendable {
     }
 
     /// The writer thread: renders and writes queued frames until the input ends.
-    private func writeFrames(anonymization: CommandLineOptions.Anonymization?) {
+    private func writeFrames(hiding: HidingStyle?) {
         while true {
             condition.lock()
             while queue.isEmpty && !inputEnded { condition.wait() }
@@ -83,7 +82,7 @@ final class VideoEncoder: @unchecked Sendable {
             let failed = failure != nil
             condition.unlock()
             if failed { continue }
-            frame.render(anonymization)
+            frame.render(hiding)
             let error = frame.image.bytes.withUnsafeBytes { child.writeInput($0) }
             if let error {
                 condition.lock()

@@ -64,6 +64,11 @@ struct VideoFrame: Sendable, Equatable {
         edit(covering: rect) { image, shifted in image.pixelate(shifted) }
     }
 
+    /// Hides the pixels `rect` touches as `style` says (`RGBImage.hide(_:style:)`).
+    mutating func hide(_ rect: Rect, style: HidingStyle) {
+        edit(covering: rect) { image, shifted in image.hide(shifted, style: style) }
+    }
+
     /// Draws `faces` as `RGBImage.draw(_:style:)` does on the whole frame.
     mutating func draw(_ faces: [Face]) {
         guard !faces.isEmpty else { return }

@@ -21,9 +21,12 @@ struct VideoRun {
     /// Called with each analysed frame's record, in frame order (`facedetect group` collects the
     /// faces through it).
     var onRecord: ((PredictionRecord) -> Void)? = nil
-    /// Called after `onRecord` with the record and its frame, while the frame is in memory
-    /// (`facedetect group` cuts its thumbnails from it).
-    var onFrame: ((PredictionRecord, VideoFrame) -> Void)? = nil
+    /// Called with each analysed frame's number, its tracked faces and its pixels while the frame
+    /// is in memory, before its record waits for the tracks' confirmation (`facedetect group` cuts
+    /// its thumbnails from it).
+    var onFrame: ((_ frame: Int, _ faces: [Face], _ image: VideoFrame) -> Void)? = nil
+    /// `--match`'s, `--keep`'s or `--hide-only`'s people, decided per track (`TrackPeople`).
+    var people = PeopleToFind()
 
     /// What became of one video.
     struct Outcome {
@@ -74,9 +77,12 @@ struct VideoRun {
         }
         var detectorOptions = options.detector
         detectorOptions.threads = 1
+        // The tracks' votes ask for descriptors on the frames they need (`TrackPeople`), not on every face.
+        if !people.isEmpty && !options.given.contains("--descriptors") { detectorOptions.descriptors = false }
         if json == nil && options.anonymization != nil {
-            // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh.
-            detectorOptions.landmarks = .none
+            // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh;
+            // the descriptors of --match, --keep and --hide-only align the face by its landmarks.
+            if people.isEmpty { detectorOptions.landmarks = .none }
             detectorOptions.classification = .none
             detectorOptions.contours = .none
         }
@@ -93,8 +99,7 @@ struct VideoRun {
                 inDirectory: output.lastIndex(of: "/").map { String(output[...$0]) } ?? ".")
             do {
                 encoder = try VideoEncoder(
-                    path: output, container: container, info: info, source: path,
-                    anonymization: options.anonymization)
+                    path: output, container: container, info: info, source: path, hiding: options.hiding)
             } catch {
                 return failed(error.reason)
             }
@@ -117,9 +122,21 @@ struct VideoRun {
             return FrameResult(job: job, faces: faces, seconds: ProgressBar.seconds(ContinuousClock.now - start))
         }
 
+        var trackPeople = TrackPeople(people)
         var stage = FrameTracking<VideoFrame>(
-            file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
-            frameBytes: VideoFrame.byteCount(width: info.width, height: info.height))
+            file: path, every: every, margin: options.hidingMargin(videos: true), holdsFrames: encoder != nil,
+            frameBytes: VideoFrame.byteCount(width: info.width, height: info.height),
+            reportsUnconfirmed: options.anonymization != nil)
+        // Descriptors keep the identifiers across crossings and absences; they are taken only where
+        // the identifiers are written (and need the landmarks, which a hidden video without --json
+        // does not compute).
+        let describes = json != nil || options.tracks != nil || onRecord != nil
+        func write(_ records: [PredictionRecord]) {
+            for record in records {
+                json?.writeLine(record.jsonLine)
+                onRecord?(record)
+            }
+        }
         var failure: String?
         let total = info.duration.map { Int(($0 * info.frameRate.value).rounded()) } ?? info.frameCount
         let progress = showsProgress ? ProgressBar(output: standardError, unit: "frames", rateUnit: "fps") : nil
@@ -147,17 +164,32 @@ struct VideoRun {
             var detected: [TrackedFace] = []
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
-                detected = stage.track(result.faces, frame: job.index, time: time)
-                let record = stage.record(
-                    file: path, frame: job.index, time: time, width: info.width, height: info.height,
-                    seconds: result.seconds, detected: detected)
-                json?.writeLine(record.jsonLine)
-                onRecord?(record)
-                onFrame?(record, job.image)
+                var rgb: RGBImage?
+                // Each face described once per frame, for the tracker and the people's votes alike.
+                var described: [Int: FaceDescriptor?] = [:]
+                func describe(_ index: Int) -> FaceDescriptor? {
+                    if let known = described[index] { return known }
+                    if rgb == nil { rgb = job.image.rgbImage }
+                    let descriptor = rgb.flatMap { detector.descriptor(of: result.faces[index], in: $0) }
+                    described[index] = descriptor
+                    return descriptor
+                }
+                detected = stage.track(result.faces, frame: job.index, time: time) { index in
+                    describes ? describe(index) : nil
+                }
+                onFrame?(job.index, detected.map(\.face), job.image)
+                let labels = trackPeople.update(
+                    detected, faces: result.faces, merges: stage.tracker.merges, describe: describe)
+                write(
+                    stage.report(
+                        file: path, frame: job.index, time: time, width: info.width, height: info.height,
+                        seconds: result.seconds, detected: detected, labels: labels))
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
+            let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
             let due = stage.hold(
-                frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds))
+                frame: job.index, image: job.image, detected: detected, detectorBoxes: result.faces.map(\.bounds),
+                visible: shown)
             if let encoder {
                 for entry in due
                 where !encoder.submit(entry) {
@@ -169,6 +201,7 @@ struct VideoRun {
         }
         progress?.update(done: outcome.frames, total: total, force: true)
         progress?.clear()
+        write(stage.flushRecords())
         outcome.tracks = stage.tracks
 
         if let reason = decodeFailure.value ?? failure {

@@ -26,7 +26,7 @@ import Testing
             (["a.png", "--tracks", "t.jsonl"], "--tracks is for videos"),
             (["a.png", "clip.mp4"], "videos and images cannot be mixed"),
             (["clip.mp4", "--csv", "x.csv"], "--csv is for photos"),
-            (["clip.mp4", "--blur"], "--blur and --pixelate need -o"),
+            (["clip.mp4", "--blur"], "--blur, --pixelate and --fill need -o"),
         ]
         for (arguments, message) in cases {
             let result = try ToolProcess.run(arguments, in: folder)
