@@ -69,9 +69,12 @@ struct VideoRun {
         guard info.width * info.height <= options.decodeLimits.maxPixels else {
             return failed("frames of \(info.width)×\(info.height) are more than --max-pixels")
         }
+        // Descriptors keep the identifiers across crossings and absences; they are taken only where
+        // the identifiers are written, on the landmarks.
+        let describes = json != nil || options.tracks != nil || onRecord != nil
         var detectorOptions = options.detector
         detectorOptions.threads = 1
-        if json == nil && options.anonymization != nil {
+        if !describes && options.anonymization != nil {
             // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh.
             detectorOptions.landmarks = .none
             detectorOptions.classification = .none
@@ -118,10 +121,6 @@ struct VideoRun {
             file: path, every: every, margin: options.hideMargin, holdsFrames: encoder != nil,
             frameBytes: VideoFrame.byteCount(width: info.width, height: info.height),
             reportsUnconfirmed: options.anonymization != nil)
-        // Descriptors keep the identifiers across crossings and absences; they are taken only where
-        // the identifiers are written (and need the landmarks, which a hidden video without --json
-        // does not compute).
-        let describes = json != nil || options.tracks != nil || onRecord != nil
         func write(_ records: [PredictionRecord]) {
             for record in records {
                 json?.writeLine(record.jsonLine)
