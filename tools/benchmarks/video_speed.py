@@ -2,12 +2,15 @@
 """Wall and CPU time of `facedetect CLIP -o OUT --blur` against deface on the same clip (docs/video.md).
 
     python3 tools/benchmarks/video_speed.py CLIP [--binary PATH ...] [--deface PATH] [--rounds 3] [--work DIR]
+        [--tool-arg=ARG ...]
 
 Each round runs every binary once, then deface (its defaults), one after the other, so that the
 load of a shared machine falls on all of them alike. A run's CPU time is user + system time of the
 process and the children it waited for (ffprobe and the two ffmpeg processes; deface's own
 threads). Prints every run, then per program the median wall and CPU time, the output's size, and
-deface's medians over each binary's. Give --binary twice to compare two builds (before/after).
+deface's medians over each binary's. Give --binary twice to compare two builds (before/after);
+--tool-arg adds an argument to every facedetect run (`--tool-arg=--json --tool-arg=/dev/null`: the
+records too, which the tracker's descriptors are taken for).
 """
 import argparse
 import os
@@ -42,13 +45,15 @@ def main():
     parser.add_argument("--deface", help="deface's executable (its venv: pip install deface onnxruntime)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--work", type=Path, default=Path("/tmp/video-speed"))
+    parser.add_argument("--tool-arg", action="append", default=[], help="an extra argument for facedetect")
     args = parser.parse_args()
     binaries = [str(Path(b).resolve()) for b in args.binary or [ROOT / ".build" / "release" / "facedetect"]]
     args.work.mkdir(parents=True, exist_ok=True)
     programs = {}
     for k, binary in enumerate(binaries):
         out = args.work / f"facedetect-{k}.mp4"
-        programs[f"facedetect[{k}]"] = ([binary, str(args.clip), "-o", str(out), "--blur", "--no-progress"], out)
+        command = [binary, str(args.clip), "-o", str(out), "--blur", "--no-progress"] + args.tool_arg
+        programs[f"facedetect[{k}]"] = (command, out)
     if args.deface:
         out = args.work / "deface.mp4"
         programs["deface"] = ([args.deface, str(args.clip), "-o", str(out)], out)

@@ -75,14 +75,17 @@ struct VideoRun {
         guard info.width * info.height <= options.decodeLimits.maxPixels else {
             return failed("frames of \(info.width)×\(info.height) are more than --max-pixels")
         }
+        // Descriptors keep the identifiers across crossings and absences; they are taken only where
+        // the identifiers are written, on the landmarks.
+        let describes = json != nil || options.tracks != nil || onRecord != nil
         var detectorOptions = options.detector
         detectorOptions.threads = 1
         // The tracks' votes ask for descriptors on the frames they need (`TrackPeople`), not on every face.
         if !people.isEmpty && !options.given.contains("--descriptors") { detectorOptions.descriptors = false }
         if json == nil && options.anonymization != nil {
-            // Only the boxes are used (to hide the faces): skip the landmarks, attributes and mesh;
-            // the descriptors of --match, --keep and --hide-only align the face by its landmarks.
-            if people.isEmpty { detectorOptions.landmarks = .none }
+            // Only the boxes are used (to hide the faces): skip the attributes and mesh, and the landmarks
+            // unless descriptors (of the identifiers, of --match, --keep and --hide-only) align faces by them.
+            if !describes && people.isEmpty { detectorOptions.landmarks = .none }
             detectorOptions.classification = .none
             detectorOptions.contours = .none
         }
@@ -127,10 +130,6 @@ struct VideoRun {
             file: path, every: every, margin: options.hidingMargin(videos: true), holdsFrames: encoder != nil,
             frameBytes: VideoFrame.byteCount(width: info.width, height: info.height),
             reportsUnconfirmed: options.anonymization != nil)
-        // Descriptors keep the identifiers across crossings and absences; they are taken only where
-        // the identifiers are written (and need the landmarks, which a hidden video without --json
-        // does not compute).
-        let describes = json != nil || options.tracks != nil || onRecord != nil
         func write(_ records: [PredictionRecord]) {
             for record in records {
                 json?.writeLine(record.jsonLine)

@@ -23,7 +23,7 @@ private func run(reportsUnconfirmed: Bool) -> (records: [[String]], tracks: [Tra
     }
     lines += stage.flushRecords().map(\.jsonLine)
     let records = lines.map { line in
-        line.split(separator: "{").dropFirst(2).map { entry in
+        line.split(separator: "{").dropFirst().map { entry in
             entry.contains(#""confirmed": false"#) ? "unconfirmed" : "confirmed"
         }
     }
