@@ -162,7 +162,17 @@ extension CommandLineOption {
                 """),
         .init(
             ["--best"], .flag { options, _ in options.faceChoice = .best }, section: .detection, inputs: .photos,
-            help: "Report only the best face (score, size, centrality)"),
+            help: """
+                Report only the best face: the sharpest, best exposed, most frontal with open eyes \
+                (captureQuality times the eyes' openness); by score, size and centrality where none was measured
+                """),
+        .init(
+            ["--rank"], .flag { options, _ in options.rank = true }, section: .detection, inputs: .photos,
+            help: """
+                After the run, list the photos best first (a burst: keep the first), each as its value and \
+                path: its worst face's captureQuality times the eyes' openness (everyone sharp, eyes open); \
+                photos without a face measured in full last
+                """),
 
         // Videos.
         .init(
