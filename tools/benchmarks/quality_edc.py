@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Error versus discard (ISO/IEC 29794-1's EDC) of `captureQuality` on an identity set's pairs (docs/quality.md).
 
-  quality_edc.py --truth ../shared/eval/identity-dev/truth.json --pred run.jsonl [--discard 0.1 0.2 ...]
+  quality_edc.py --truth ../shared/eval/identity-dev/truth.json --pred run.jsonl [--descriptors run2.jsonl]
+                 [--discard 0.1 0.2 ...]
 
---pred is `facedetect IMAGES --descriptors --json run.jsonl` run in the set's folder. Each image's face is the one
+--pred is `facedetect IMAGES --descriptors --json run.jsonl` run in the set's folder. With --descriptors, the
+descriptors are taken from that run instead, face by face where the boxes are the same (a run of a build whose
+faces and descriptors are the same, e.g. the base's, so that --pred need not compute them again). Each image's face is the one
 nearest its centre (as score_identity.py picks it); a pair's similarity is the cosine of the two descriptors. The
 threshold is the one that gives a false-match rate of 1e-3 over all different-person pairs (score_identity.py's
 rule: the similarity of the (floor(1e-3 n) + 1)-th most similar such pair; a match is a similarity above it), fixed
@@ -45,16 +48,24 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--truth", required=True)
     p.add_argument("--pred", required=True)
+    p.add_argument("--descriptors")
     p.add_argument("--discard", type=float, nargs="+", default=[0.05, 0.1, 0.2, 0.3])
     args = p.parse_args()
     truth = json.load(open(args.truth))
     records = {}
     for line in open(args.pred):
         r = json.loads(line)
-        name = r["file"]
-        while name.startswith("./"):
-            name = name[2:]
-        records[name] = r
+        records[r["file"].removeprefix("./")] = r
+    if args.descriptors:
+        for line in open(args.descriptors):
+            other = json.loads(line)
+            r = records.get(other["file"].removeprefix("./"))
+            if not r:
+                continue
+            boxes = {tuple(f["box"]): f.get("descriptor") for f in other.get("faces", [])}
+            for f in r.get("faces", []):
+                if boxes.get(tuple(f["box"])) is not None:
+                    f["descriptor"] = boxes[tuple(f["box"])]
     faces = []
     for image in truth["images"]:
         r = records.get(image["file"])
