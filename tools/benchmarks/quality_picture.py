@@ -53,7 +53,7 @@ def main():
     args = p.parse_args()
     os.makedirs(args.work, exist_ok=True)
     rng = np.random.default_rng(40)
-    grid = list(itertools.product([0, 1.5, 3, 5], [0, 9], [0, 15, 35], [0, -2, -3, 2], [0, 10]))
+    grid = list(itertools.product([0, 2, 5], [0, 9], [0, 25], [0, -3, 2], [0, 8]))
     names = {}
     for fixture in FIXTURES:
         bgr = cv2.imread(os.path.join(ROOT, fixture), cv2.IMREAD_COLOR)
