@@ -75,6 +75,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var every = 1
     /// `--tracks FILE`: one JSON Lines summary per track of each video.
     var tracks: String?
+    /// `--best-frames DIR`: each track's face on its best frame, as a JPEG file in DIR.
+    var bestFrames: String?
     /// `--sequence DIR`: a folder of numbered frames to track as one stream.
     var sequence: String?
     /// `--hide-margin F`: how much a hidden face's box grows on each side in video output, as a

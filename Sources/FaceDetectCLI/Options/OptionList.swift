@@ -183,6 +183,13 @@ extension CommandLineOption {
             ["--tracks"], .value("FILE") { options, value throws(UsageError) in options.tracks = value.text },
             section: .videos, inputs: .videos, help: "One JSON Lines summary per track (first/last/best frame)"),
         .init(
+            ["--best-frames"], .value("DIR") { options, value throws(UsageError) in options.bestFrames = value.text },
+            section: .videos, inputs: .videos,
+            help: """
+                Write each track's face on its best frame (the highest captureQuality) to DIR as \
+                VIDEO_trackN.jpg, the box grown by 0.2 of its size per side
+                """),
+        .init(
             ["--hide-margin"],
             .value("F") { options, value throws(UsageError) in
                 options.hideMargin = try value.number(in: 0...1, meaning: "a fraction of the face size")

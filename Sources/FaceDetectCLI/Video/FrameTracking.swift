@@ -15,6 +15,8 @@ struct FrameTracking<Frame: HeldFrame> {
     private var summaries: [Int: TrackSummary] = [:]
     /// Track identifiers in the order they began.
     private var trackOrder: [Int] = []
+    /// Each track's face cut from its best frame so far, where `track` was given a cut (`--best-frames`).
+    private(set) var bestFaces: [Int: RGBImage] = [:]
     /// What the summaries name as their file.
     private let file: String
 
@@ -35,17 +37,24 @@ struct FrameTracking<Frame: HeldFrame> {
     }
 
     /// Tracks the faces detected on analysed frame `frame` (at `time` seconds) and counts them in
-    /// the summaries; returns them with their identifiers.
-    mutating func track(_ faces: [Face], frame: Int, time: Double) -> [TrackedFace] {
+    /// the summaries; returns them with their identifiers. With `cut`, a face on its track's best
+    /// frame so far is cut from the frame by its box (``bestFaces``).
+    mutating func track(
+        _ faces: [Face], frame: Int, time: Double, cut: ((Rect) -> RGBImage?)? = nil
+    ) -> [TrackedFace] {
         let detected = tracker.update(faces, time: time)
         for tracked in detected {
             let score = tracked.face.score
             if summaries[tracked.trackingId] == nil {
                 trackOrder.append(tracked.trackingId)
                 summaries[tracked.trackingId] = TrackSummary(
-                    file: file, trackingId: tracked.trackingId, frame: frame, score: score)
+                    file: file, trackingId: tracked.trackingId, frame: frame, score: score,
+                    quality: tracked.face.captureQuality)
             } else {
-                summaries[tracked.trackingId]?.add(frame: frame, score: score)
+                summaries[tracked.trackingId]?.add(frame: frame, score: score, quality: tracked.face.captureQuality)
+            }
+            if let cut, summaries[tracked.trackingId]?.bestFrame == frame {
+                bestFaces[tracked.trackingId] = cut(tracked.face.bounds)
             }
         }
         return detected

@@ -146,8 +146,10 @@ struct SequenceRun {
             }
             var detected: [TrackedFace] = []
             if result.index % every == 0 {
+                let margin = options.cropMargin
                 detected = stage.track(
-                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval)
+                    result.faces, frame: result.index, time: Double(result.index) * Self.frameInterval,
+                    cut: options.bestFrames == nil ? nil : { image.cropped(to: $0, margin: margin) })
                 let record = stage.record(
                     file: paths[result.index], frame: result.index, time: nil, width: image.width,
                     height: image.height, seconds: result.seconds, detected: detected)
@@ -159,6 +161,7 @@ struct SequenceRun {
         }
         if InterruptSignal.signal == nil { write(stage.flush()) }
         outcome.tracks = stage.tracks
+        outcome.bestFaces = stage.bestFaces
         for failure in failures.dropLast() { standardError.writeLine("error: \(failure)") }
         if let last = failures.last { outcome.failure = last }
         return outcome

@@ -14,13 +14,16 @@ struct TrackSummary: Sendable, Equatable {
     var lastFrame: Int
     /// In how many analysed frames it was detected.
     var framesSeen: Int
-    /// The frame where its detection scored best.
+    /// The frame where the face had the highest capture quality (``Face/captureQuality``), or,
+    /// while it had none, where its detection scored best.
     var bestFrame: Int
-    /// That score.
+    /// The detection's score on that frame.
     var bestScore: Float
+    /// The face's capture quality on that frame, where it was measured.
+    var bestQuality: Float?
 
-    /// A track first seen on `frame` with `score`.
-    init(file: String, trackingId: Int, frame: Int, score: Float) {
+    /// A track first seen on `frame` with `score` and `quality`.
+    init(file: String, trackingId: Int, frame: Int, score: Float, quality: Float? = nil) {
         self.file = file
         self.trackingId = trackingId
         firstFrame = frame
@@ -28,14 +31,17 @@ struct TrackSummary: Sendable, Equatable {
         framesSeen = 1
         bestFrame = frame
         bestScore = score
+        bestQuality = quality
     }
 
-    /// Counts a detection on `frame` with `score`.
-    mutating func add(frame: Int, score: Float) {
+    /// Counts a detection on `frame` with `score` and `quality`: a measured quality beats none.
+    mutating func add(frame: Int, score: Float, quality: Float? = nil) {
         lastFrame = frame
         framesSeen += 1
-        if score > bestScore {
+        let better = quality.map { $0 > (bestQuality ?? -1) } ?? (bestQuality == nil && score > bestScore)
+        if better {
             bestScore = score
+            bestQuality = quality
             bestFrame = frame
         }
     }
@@ -50,10 +56,11 @@ struct TrackSummary: Sendable, Equatable {
 extension TrackSummary: Encodable {
     /// The keys of a track's record, in the order they are written.
     private enum CodingKeys: String, CodingKey {
-        case file, trackingId, firstFrame, lastFrame, framesSeen, bestFrame, bestScore
+        case file, trackingId, firstFrame, lastFrame, framesSeen, bestFrame, bestScore, bestQuality
     }
 
-    /// Encodes every key, `bestScore` with up to 4 decimals (as a face's `score`).
+    /// Encodes every key, `bestScore` and `bestQuality` (where measured) with up to 4 decimals (as a
+    /// face's `score` and `captureQuality`).
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
@@ -63,5 +70,6 @@ extension TrackSummary: Encodable {
         try container.encode(framesSeen, forKey: .framesSeen)
         try container.encode(bestFrame, forKey: .bestFrame)
         try container.encode(FixedDecimal(bestScore, places: 4), forKey: .bestScore)
+        try container.encodeIfPresent(bestQuality.map { FixedDecimal($0, places: 4) }, forKey: .bestQuality)
     }
 }

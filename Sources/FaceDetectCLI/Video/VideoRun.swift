@@ -28,6 +28,8 @@ struct VideoRun {
         var failure: String?
         /// The per-track summaries, in the order the tracks began.
         var tracks: [TrackSummary] = []
+        /// Each track's face on its best frame, by `trackingId` (`--best-frames`).
+        var bestFaces: [Int: RGBImage] = [:]
         /// Frames read.
         var frames = 0
     }
@@ -144,7 +146,16 @@ struct VideoRun {
             var detected: [TrackedFace] = []
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
-                detected = stage.track(result.faces, frame: job.index, time: time)
+                var frameImage: RGBImage?
+                let margin = options.cropMargin
+                detected = stage.track(
+                    result.faces, frame: job.index, time: time,
+                    cut: options.bestFrames == nil
+                        ? nil
+                        : { box in
+                            if frameImage == nil { frameImage = job.image.rgbImage }
+                            return frameImage?.cropped(to: box, margin: margin)
+                        })
                 let record = stage.record(
                     file: path, frame: job.index, time: time, width: info.width, height: info.height,
                     seconds: result.seconds, detected: detected)
@@ -166,6 +177,7 @@ struct VideoRun {
         progress?.update(done: outcome.frames, total: total, force: true)
         progress?.clear()
         outcome.tracks = stage.tracks
+        outcome.bestFaces = stage.bestFaces
 
         if let reason = decodeFailure.value ?? failure {
             decoder.cancel()
