@@ -18,7 +18,7 @@ func tool(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
 /// Development benchmarks and evaluation harnesses for facedetect: not part of the product, not
 /// built by `swift build` or `swift test` in the root package, and not run by CI.
 /// Build: `swift build -c release --package-path Benchmarks`; the tools that reach internals through
-/// `@testable import` (yunet-bench, image-bench, landmarker-bench, descriptor-bench) need `-Xswiftc -enable-testing` too.
+/// `@testable import` (yunet-bench, image-bench, landmarker-bench, descriptor-bench, quality-bench) need `-Xswiftc -enable-testing` too.
 let package = Package(
     name: "facedetect-benchmarks",
     platforms: [.macOS(.v15)],  // as the library (Synchronization.Mutex); Linux is what is tested
@@ -43,6 +43,8 @@ let package = Package(
         tool("decode-bench"),
         // Times resizing, blurring, pixelating and drawing, SIMD beside the scalar twins (`@testable`).
         tool("image-bench"),
+        // Times the capture-quality score per face measured in full (`@testable`).
+        tool("quality-bench"),
         // Writes every face above a score with the mesh's face presence, for choosing thresholds.
         tool("candidate-dump"),
         // The descriptor stage on an identity set: which points, which face sizes, its time per face (`@testable`).

@@ -7,8 +7,8 @@ extension PeopleFile {
     /// Required: `people`, an array of people, each with `id` (a whole number ≥ 1, no two alike) and
     /// `faces`, each face with `file`, `box` (`[x, y, width, height]`, sizes ≥ 0) and `score`.
     /// Optional: `files` (strings), a person's `name` (a string; `""` or `null` is none), a face's
-    /// `frame` (a whole number ≥ 0) and `descriptor` (numbers, not all zero). Anything else is a
-    /// `JSONReadError` naming the line and column of the value at fault.
+    /// `frame` (a whole number ≥ 0), `captureQuality` (a number) and `descriptor` (numbers, not all
+    /// zero). Anything else is a `JSONReadError` naming the line and column of the value at fault.
     public init(reading bytes: [UInt8], name: String) throws(JSONReadError) {
         let reader = PeopleFileReader(name: name)
         let root = try JSONReader.read(bytes, name: name)
@@ -107,6 +107,11 @@ private struct PeopleFileReader {
         }
         let scoreValue = try required("score", of: members, at: value)
         guard let score = scoreValue.number else { throw wrong(scoreValue, "\"score\"", "a number") }
+        var captureQuality: Float?
+        if let qualityValue = members["captureQuality"], !qualityValue.isNull {
+            guard let quality = qualityValue.number else { throw wrong(qualityValue, "\"captureQuality\"", "a number") }
+            captureQuality = Float(quality)
+        }
         var descriptor: FaceDescriptor?
         if let descriptorValue = members["descriptor"], !descriptorValue.isNull {
             let components = try numbers(descriptorValue, "\"descriptor\"").map { Float($0) }
@@ -118,7 +123,7 @@ private struct PeopleFileReader {
         return PeopleFile.Face(
             file: file, frame: frame,
             box: Rect(x: Float(box[0]), y: Float(box[1]), width: Float(box[2]), height: Float(box[3])),
-            score: Float(score), descriptor: descriptor)
+            score: Float(score), descriptor: descriptor, captureQuality: captureQuality)
     }
 
     /// The numbers of `value`, an array of numbers that fit a `Float`.

@@ -11,7 +11,8 @@ import FaceDetection
 /// ```
 /// {"people": [
 ///   {"id": 1, "name": "", "faces": [
-///     {"file": "photos/a.jpg", "box": [10.5, 20.0, 80.25, 80.25], "score": 0.9912, "descriptor": [...]},
+///     {"file": "photos/a.jpg", "box": [10.5, 20.0, 80.25, 80.25], "score": 0.9912, "captureQuality": 0.81,
+///      "descriptor": [...]},
 ///     {"file": "clip.mp4", "frame": 120, "box": [...], "score": 0.95, "descriptor": [...]}]},
 ///   {"id": 2, "name": "Grace", "faces": [...]}],
 ///  "files": [
@@ -35,14 +36,20 @@ public struct PeopleFile: Sendable, Equatable {
         public var score: Float
         /// The face's identity descriptor (`nil` only in a file written by hand without one).
         public var descriptor: FaceDescriptor?
+        /// The face's capture quality, 0…1 (``FaceDetection/Face/captureQuality``), where it was measured.
+        public var captureQuality: Float?
 
         /// A face of `file` (a video's `frame`) at `box`.
-        public init(file: String, frame: Int? = nil, box: Rect, score: Float, descriptor: FaceDescriptor?) {
+        public init(
+            file: String, frame: Int? = nil, box: Rect, score: Float, descriptor: FaceDescriptor?,
+            captureQuality: Float? = nil
+        ) {
             self.file = file
             self.frame = frame
             self.box = box
             self.score = score
             self.descriptor = descriptor
+            self.captureQuality = captureQuality
         }
 
         /// How good a view of the person the face is, for ordering a person's faces: the
@@ -57,7 +64,7 @@ public struct PeopleFile: Sendable, Equatable {
         public var id: Int
         /// The name written into the file by hand (`nil` while there is none; written as `""`).
         public var name: String?
-        /// The faces, best first (``PeopleFile/Face/rank``, highest first).
+        /// The faces, best first (``sortFaces()``).
         public var faces: [Face]
 
         /// A person with `faces` in the order given (``sortFaces()`` orders them).
@@ -67,10 +74,14 @@ public struct PeopleFile: Sendable, Equatable {
             self.faces = faces
         }
 
-        /// Orders the faces best first: by ``PeopleFile/Face/rank``, highest first, ties by file,
-        /// frame and position, so that the order does not depend on the order they were found in.
+        /// Orders the faces best first: by ``PeopleFile/Face/captureQuality``, highest first, the
+        /// faces without one after those with one; then by ``PeopleFile/Face/rank``, highest first;
+        /// ties by file, frame and position, so that the order does not depend on the order they
+        /// were found in.
         public mutating func sortFaces() {
             faces.sort { a, b in
+                let (qualityA, qualityB) = (a.captureQuality ?? -1, b.captureQuality ?? -1)
+                if qualityA != qualityB { return qualityA > qualityB }
                 if a.rank != b.rank { return a.rank > b.rank }
                 if a.file != b.file { return a.file < b.file }
                 if (a.frame ?? -1) != (b.frame ?? -1) { return (a.frame ?? -1) < (b.frame ?? -1) }
@@ -118,7 +129,7 @@ public struct PeopleFile: Sendable, Equatable {
 
 extension PeopleFile.Face: Encodable {
     /// The keys of a face, in the order they are written.
-    private enum CodingKeys: String, CodingKey { case file, frame, box, score, descriptor }
+    private enum CodingKeys: String, CodingKey { case file, frame, box, score, captureQuality, descriptor }
 
     /// Decimals of a descriptor's component (a unit vector's: the distance between two read back
     /// moves by less than 0.001).
@@ -127,13 +138,15 @@ extension PeopleFile.Face: Encodable {
     private static let scorePlaces = 4
 
     /// Encodes the face as one object: `file`, a video's `frame`, `box` with 2 decimals, `score`
-    /// with 4, `descriptor` with 5.
+    /// with 4, `captureQuality` (where measured) with 4, `descriptor` with 5.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
         try container.encodeIfPresent(frame, forKey: .frame)
         try container.encode(box, forKey: .box)
         try container.encode(FixedDecimal(score, places: Self.scorePlaces), forKey: .score)
+        try container.encodeIfPresent(
+            captureQuality.map { FixedDecimal($0, places: Self.scorePlaces) }, forKey: .captureQuality)
         if let descriptor {
             try container.encode(
                 descriptor.values.map { FixedDecimal($0, places: Self.descriptorPlaces) }, forKey: .descriptor)

@@ -26,7 +26,7 @@ struct CommandLineOptions: Sendable, Equatable {
     enum FaceChoice: Sendable, Equatable {
         /// Every face found.
         case all
-        /// Only the face ranked best by score, centrality and size.
+        /// Only the best shot (``ShotValue``), or the face ranked best by score, centrality and size.
         case best
     }
 
@@ -63,6 +63,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var shard: ShardSelection.Request?
     /// `--best`.
     var faceChoice = FaceChoice.all
+    /// `--rank`: list the photos best shot first (``ShotValue/of(photo:)``) after the run.
+    var rank = false
     /// `-c/--center`: face lines give the centre `x y` instead of `x y w h`.
     var center = false
     /// `--jpeg-quality`: the quality of JPEG outputs (`-o`, `--crop`), 1…100.
@@ -77,6 +79,8 @@ struct CommandLineOptions: Sendable, Equatable {
     var every = 1
     /// `--tracks FILE`: one JSON Lines summary per track of each video.
     var tracks: String?
+    /// `--best-frames DIR`: each track's face on its best frame, as a JPEG file in DIR.
+    var bestFrames: String?
     /// `--sequence DIR`: a folder of numbered frames to track as one stream.
     var sequence: String?
     /// `--hide-margin F`: how much a hidden face's box grows on each side, as a fraction of its
@@ -111,7 +115,7 @@ struct CommandLineOptions: Sendable, Equatable {
 
     /// Whether face lines go to standard output: unless another output (`--json`, `--csv`,
     /// `--crop`) or `-q` was asked for. (`-o` keeps them, as the older `facedetect` did.)
-    var printsFaceLines: Bool { json == nil && csv == nil && crop == nil && !query && people == nil }
+    var printsFaceLines: Bool { json == nil && csv == nil && crop == nil && !query && people == nil && !rank }
 }
 
 /// What one run of the tool does.

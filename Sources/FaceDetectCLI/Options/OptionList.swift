@@ -205,7 +205,17 @@ extension CommandLineOption {
                 """),
         .init(
             ["--best"], .flag { options, _ in options.faceChoice = .best }, section: .detection, inputs: .photos,
-            help: "Report only the best face (score, size, centrality)"),
+            help: """
+                Report only the best face: the sharpest, best exposed, most frontal with open eyes \
+                (captureQuality times the eyes' openness); by score, size and centrality where none was measured
+                """),
+        .init(
+            ["--rank"], .flag { options, _ in options.rank = true }, section: .detection, inputs: .photos,
+            help: """
+                After the run, list the photos best first (a burst: keep the first), each as its value and \
+                path: its worst face's captureQuality times the eyes' openness (everyone sharp, eyes open); \
+                photos without a face measured in full last
+                """),
 
         // Videos.
         .init(
@@ -215,6 +225,13 @@ extension CommandLineOption {
         .init(
             ["--tracks"], .value("FILE") { options, value throws(UsageError) in options.tracks = value.text },
             section: .videos, inputs: .videos, help: "One JSON Lines summary per track (first/last/best frame)"),
+        .init(
+            ["--best-frames"], .value("DIR") { options, value throws(UsageError) in options.bestFrames = value.text },
+            section: .videos, inputs: .videos,
+            help: """
+                Write each track's face on its best frame (the highest captureQuality) to DIR as \
+                VIDEO_trackN.jpg, the box grown by 0.2 of its size per side
+                """),
         .init(
             ["--sequence"], .value("DIR") { options, value throws(UsageError) in options.sequence = value.text },
             section: .videos, inputs: .videos,

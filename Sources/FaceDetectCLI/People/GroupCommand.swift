@@ -44,7 +44,7 @@ enum GroupCommand {
                 faces.append(
                     PeopleFile.Face(
                         file: record.file, frame: record.frame, box: face.bounds, score: face.score,
-                        descriptor: descriptor))
+                        descriptor: descriptor, captureQuality: face.captureQuality))
             }
         }
     }

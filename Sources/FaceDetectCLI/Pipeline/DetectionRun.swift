@@ -44,6 +44,7 @@ struct DetectionRun {
         var itemCount = 0
         var faceCount = 0
         var foundFace = false
+        var ranked: [(file: String, value: Float?)] = []
 
         let skipped = SkipCounter()
         let skippedVideos = SkipCounter()
@@ -87,6 +88,9 @@ struct DetectionRun {
                     standardOutput.writeLine(line)
                 }
             }
+            if options.rank && outcome.failure == nil {
+                ranked.append((record.file, ShotValue.of(photo: record.faces)))
+            }
             onOutcome?(outcome)
             progress?.update(done: itemCount, total: total.value)
         }
@@ -95,6 +99,7 @@ struct DetectionRun {
             done: itemCount, total: total.value ?? (InterruptSignal.signal == nil ? itemCount : nil), force: true)
         progress?.clear()
 
+        for line in Self.rankLines(ranked) { standardOutput.writeLine(line) }
         if let json, let reason = json.failure {
             failures.append("\(json.name): cannot write: \(reason)")
             standardError.writeLine("error: \(json.name): cannot write: \(reason)")
@@ -135,6 +140,23 @@ struct DetectionRun {
         if !failures.isEmpty { return .inputFailed }
         if options.query && !foundFace { return .noFace }
         return .success
+    }
+
+    /// `--rank`'s lines: each photo's value (3 decimals, `-` for a photo without a face measured in
+    /// full) and path, best first; ties and the photos without a value in input order.
+    static func rankLines(_ photos: [(file: String, value: Float?)]) -> [String] {
+        let order = photos.indices.sorted { a, b in
+            switch (photos[a].value, photos[b].value) {
+            case (let x?, let y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a < b
+            }
+        }
+        return order.map { k in
+            (photos[k].value.map { FixedDecimal($0, places: 3, trailingZeros: .kept).description } ?? "-") + "\t"
+                + photos[k].file
+        }
     }
 
     /// A walker over the inputs keeping this shard's images and those not yet done (counted in

@@ -19,6 +19,8 @@ struct FrameTracking<Frame: HeldFrame> {
         var trackingIds: [Int]
         /// The frame's number.
         var frame: Int
+        /// The faces cut from the frame, in the order of the record's faces (`--best-frames`; else empty).
+        var cuts: [RGBImage?]
     }
 
     /// The tracker of this stream.
@@ -39,6 +41,8 @@ struct FrameTracking<Frame: HeldFrame> {
     private var appearances: [Int: [FaceDescriptor]] = [:]
     /// Track identifiers in the order they were first reported.
     private var trackOrder: [Int] = []
+    /// Each track's face cut from its best frame so far, where `report` was given a cut (`--best-frames`).
+    private(set) var bestFaces: [Int: RGBImage] = [:]
     /// What the summaries name as their file.
     private let file: String
 
@@ -84,6 +88,7 @@ struct FrameTracking<Frame: HeldFrame> {
         }
         if confirmed.remove(from) != nil { confirmed.insert(into) }
         if let seen = appearances.removeValue(forKey: from) { appearances[into, default: []] += seen }
+        let fromFace = bestFaces.removeValue(forKey: from)
         guard let summary = summaries.removeValue(forKey: from) else { return }
         trackOrder.removeAll { $0 == from }
         if summaries[into] == nil {
@@ -91,8 +96,10 @@ struct FrameTracking<Frame: HeldFrame> {
             var renamed = summary
             renamed.trackingId = into
             summaries[into] = renamed
+            bestFaces[into] = fromFace
         } else {
             summaries[into]?.join(summary)
+            if summaries[into]?.bestFrame == summary.bestFrame { bestFaces[into] = fromFace }
         }
     }
 
@@ -100,9 +107,11 @@ struct FrameTracking<Frame: HeldFrame> {
     /// seconds, when known): its size, detection time and tracked faces with their identifiers;
     /// returns the records now due, in frame order, with the faces their confirmation lets through.
     /// `labels` are the faces' `--match` persons and `--keep` visibilities, in the order of `detected`.
+    /// With `cut`, each face is cut from the frame by its box, kept while its frame is its track's
+    /// best (``bestFaces``).
     mutating func report(
         file: String, frame: Int, time: Double?, width: Int, height: Int, seconds: Double, detected: [TrackedFace],
-        labels: TrackPeople.Labels = TrackPeople.Labels()
+        labels: TrackPeople.Labels = TrackPeople.Labels(), cut: ((Rect) -> RGBImage?)? = nil
     ) -> [PredictionRecord] {
         var record = PredictionRecord(file: file)
         record.frame = frame
@@ -113,7 +122,9 @@ struct FrameTracking<Frame: HeldFrame> {
         record.faces = detected.map(\.face)
         record.matches = labels.matches
         record.visibilities = labels.visibilities
-        pending.append(PendingRecord(record: record, trackingIds: detected.map(\.trackingId), frame: frame))
+        let cuts = cut.map { cut in detected.map { cut($0.face.bounds) } } ?? []
+        pending.append(
+            PendingRecord(record: record, trackingIds: detected.map(\.trackingId), frame: frame, cuts: cuts))
         let delay = max(0, tracker.options.confirmationDetections - 1)
         guard pending.count > delay else { return [] }
         let due = pending.count - delay
@@ -144,10 +155,12 @@ struct FrameTracking<Frame: HeldFrame> {
             flags.append(isConfirmed)
             if summaries[id] == nil {
                 trackOrder.append(id)
-                summaries[id] = TrackSummary(file: file, trackingId: id, frame: held.frame, score: face.score)
+                summaries[id] = TrackSummary(
+                    file: file, trackingId: id, frame: held.frame, score: face.score, quality: face.captureQuality)
             } else {
-                summaries[id]?.add(frame: held.frame, score: face.score)
+                summaries[id]?.add(frame: held.frame, score: face.score, quality: face.captureQuality)
             }
+            if !held.cuts.isEmpty, summaries[id]?.bestFrame == held.frame { bestFaces[id] = held.cuts[index] }
         }
         record.faces = faces
         record.trackingIds = ids

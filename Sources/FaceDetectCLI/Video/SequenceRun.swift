@@ -168,7 +168,8 @@ struct SequenceRun {
                     detected, faces: result.faces, merges: stage.tracker.merges, describe: describe)
                 for record in stage.report(
                     file: paths[result.index], frame: result.index, time: nil, width: image.width,
-                    height: image.height, seconds: result.seconds, detected: detected, labels: labels)
+                    height: image.height, seconds: result.seconds, detected: detected, labels: labels,
+                    cut: options.bestFrames == nil ? nil : { image.cropped(to: $0, margin: options.cropMargin) })
                 {
                     json?.writeLine(record.jsonLine)
                 }
@@ -182,6 +183,7 @@ struct SequenceRun {
         for record in stage.flushRecords() { json?.writeLine(record.jsonLine) }
         if InterruptSignal.signal == nil { write(stage.flush()) }
         outcome.tracks = stage.tracks
+        outcome.bestFaces = stage.bestFaces
         for failure in failures.dropLast() { standardError.writeLine("error: \(failure)") }
         if let last = failures.last { outcome.failure = last }
         return outcome

@@ -14,10 +14,13 @@ struct TrackSummary: Sendable, Equatable {
     var lastFrame: Int
     /// In how many analysed frames it was detected.
     var framesSeen: Int
-    /// The frame where its detection scored best.
+    /// The frame where the face had the highest capture quality (``Face/captureQuality``), or,
+    /// while it had none, where its detection scored best.
     var bestFrame: Int
-    /// That score.
+    /// The detection's score on that frame.
     var bestScore: Float
+    /// The face's capture quality on that frame, where it was measured.
+    var bestQuality: Float?
     /// The person the track is of: tracks of one video whose appearances match
     /// (`FaceDescriptor.samePersonDistance`) share it, counting from 1 in the order the people
     /// first appear (`nil` for a track without an appearance: no descriptor was taken of it).
@@ -26,8 +29,8 @@ struct TrackSummary: Sendable, Equatable {
     /// (`--blur`, `--pixelate`) report unconfirmed tracks.
     var isConfirmed = true
 
-    /// A track first seen on `frame` with `score`.
-    init(file: String, trackingId: Int, frame: Int, score: Float) {
+    /// A track first seen on `frame` with `score` and `quality`.
+    init(file: String, trackingId: Int, frame: Int, score: Float, quality: Float? = nil) {
         self.file = file
         self.trackingId = trackingId
         firstFrame = frame
@@ -35,14 +38,16 @@ struct TrackSummary: Sendable, Equatable {
         framesSeen = 1
         bestFrame = frame
         bestScore = score
+        bestQuality = quality
     }
 
-    /// Counts a detection on `frame` with `score`.
-    mutating func add(frame: Int, score: Float) {
+    /// Counts a detection on `frame` with `score` and `quality`.
+    mutating func add(frame: Int, score: Float, quality: Float? = nil) {
         lastFrame = frame
         framesSeen += 1
-        if score > bestScore {
+        if Self.isBetter(quality: quality, score: score, than: bestQuality, bestScore) {
             bestScore = score
+            bestQuality = quality
             bestFrame = frame
         }
     }
@@ -52,10 +57,17 @@ struct TrackSummary: Sendable, Equatable {
         firstFrame = min(firstFrame, other.firstFrame)
         lastFrame = max(lastFrame, other.lastFrame)
         framesSeen += other.framesSeen
-        if other.bestScore > bestScore {
+        if Self.isBetter(quality: other.bestQuality, score: other.bestScore, than: bestQuality, bestScore) {
             bestScore = other.bestScore
+            bestQuality = other.bestQuality
             bestFrame = other.bestFrame
         }
+    }
+
+    /// Whether a face of `quality` and `score` makes a better best frame than one of `bestQuality`
+    /// and `bestScore`: the higher measured quality, a measured quality over none, else the higher score.
+    static func isBetter(quality: Float?, score: Float, than bestQuality: Float?, _ bestScore: Float) -> Bool {
+        quality.map { $0 > (bestQuality ?? -1) } ?? (bestQuality == nil && score > bestScore)
     }
 
     /// The record as one line of JSON (`JSONLineEncoder`).
@@ -68,11 +80,11 @@ struct TrackSummary: Sendable, Equatable {
 extension TrackSummary: Encodable {
     /// The keys of a track's record, in the order they are written.
     private enum CodingKeys: String, CodingKey {
-        case file, trackingId, person, confirmed, firstFrame, lastFrame, framesSeen, bestFrame, bestScore
+        case file, trackingId, person, confirmed, firstFrame, lastFrame, framesSeen, bestFrame, bestScore, bestQuality
     }
 
-    /// Encodes every key, `bestScore` with up to 4 decimals (as a face's `score`), `person` when
-    /// known and `confirmed` only when false.
+    /// Encodes every key, `bestScore` and `bestQuality` (where measured) with up to 4 decimals (as a
+    /// face's `score` and `captureQuality`), `person` when known and `confirmed` only when false.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
@@ -84,5 +96,6 @@ extension TrackSummary: Encodable {
         try container.encode(framesSeen, forKey: .framesSeen)
         try container.encode(bestFrame, forKey: .bestFrame)
         try container.encode(FixedDecimal(bestScore, places: 4), forKey: .bestScore)
+        try container.encodeIfPresent(bestQuality.map { FixedDecimal($0, places: 4) }, forKey: .bestQuality)
     }
 }

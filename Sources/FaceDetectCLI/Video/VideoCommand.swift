@@ -1,3 +1,4 @@
+import FaceDetection
 import FaceDetectionIO
 
 /// The tool with video inputs: each video through `VideoRun`, one after the other, then the
@@ -40,6 +41,10 @@ enum VideoCommand {
                 standardError.writeLine("error: \(failure)")
             }
             tracks += outcome.tracks
+            if let failure = writeBestFaces(outcome.bestFaces, of: sequence, options: options) {
+                failures.append(failure)
+                standardError.writeLine("error: \(failure)")
+            }
         }
         for input in plan.inputs {
             guard InterruptSignal.signal == nil else { break }
@@ -54,6 +59,10 @@ enum VideoCommand {
                 standardError.writeLine("error: \(failure)")
             }
             tracks += outcome.tracks
+            if let failure = writeBestFaces(outcome.bestFaces, of: input.path, options: options) {
+                failures.append(failure)
+                standardError.writeLine("error: \(failure)")
+            }
         }
         if let json, let reason = json.failure {
             failures.append("\(json.name): cannot write: \(reason)")
@@ -75,5 +84,23 @@ enum VideoCommand {
             return signal == SIGTERM ? .terminated : .interrupted
         }
         return failures.isEmpty ? .success : .inputFailed
+    }
+
+    /// Writes each track's face on its best frame (`--best-frames DIR`) as DIR/NAME_trackN.jpg, NAME the stream's
+    /// file name without its extension; the first error, or nil.
+    static func writeBestFaces(_ faces: [Int: RGBImage], of stream: String, options: CommandLineOptions) -> String? {
+        guard let directory = options.bestFrames, !faces.isEmpty else { return nil }
+        var name = stream.split(separator: "/").last.map(String.init) ?? stream
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        do {
+            try FileSystem.createDirectories(directory)
+            for id in faces.keys.sorted() {
+                let path = FileSystem.join(directory, "\(name)_track\(id).jpg")
+                try faces[id]!.write(to: path, quality: options.jpegQuality)
+            }
+        } catch {
+            return "\(directory): \(error)"
+        }
+        return nil
     }
 }

@@ -34,6 +34,8 @@ struct VideoRun {
         var failure: String?
         /// The per-track summaries, in the order the tracks began.
         var tracks: [TrackSummary] = []
+        /// Each track's face on its best frame, by `trackingId` (`--best-frames`).
+        var bestFaces: [Int: RGBImage] = [:]
         /// Frames read.
         var frames = 0
     }
@@ -164,7 +166,8 @@ struct VideoRun {
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
                 var rgb: RGBImage?
-                // Each face described once per frame, for the tracker and the people's votes alike.
+                // Each face described once per frame, for the tracker and the people's votes alike; the frame
+                // in RGB made once, for them and for --best-frames' cuts.
                 var described: [Int: FaceDescriptor?] = [:]
                 func describe(_ index: Int) -> FaceDescriptor? {
                     if let known = described[index] { return known }
@@ -182,7 +185,13 @@ struct VideoRun {
                 write(
                     stage.report(
                         file: path, frame: job.index, time: time, width: info.width, height: info.height,
-                        seconds: result.seconds, detected: detected, labels: labels))
+                        seconds: result.seconds, detected: detected, labels: labels,
+                        cut: options.bestFrames == nil
+                            ? nil
+                            : { box in
+                                if rgb == nil { rgb = job.image.rgbImage }
+                                return rgb?.cropped(to: box, margin: options.cropMargin)
+                            }))
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
             let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
@@ -202,6 +211,7 @@ struct VideoRun {
         progress?.clear()
         write(stage.flushRecords())
         outcome.tracks = stage.tracks
+        outcome.bestFaces = stage.bestFaces
 
         if let reason = decodeFailure.value ?? failure {
             decoder.cancel()

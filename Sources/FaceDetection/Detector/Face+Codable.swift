@@ -2,7 +2,7 @@ extension Face: Codable {
     /// The keys of a face, in the order they are written.
     private enum CodingKeys: String, CodingKey {
         case box, score, landmarks, contours
-        case smilingProbability, leftEyeOpenProbability, rightEyeOpenProbability
+        case smilingProbability, leftEyeOpenProbability, rightEyeOpenProbability, captureQuality
         case eulerX, eulerY, eulerZ, blendshapes, descriptor
     }
 
@@ -41,7 +41,7 @@ extension Face: Codable {
         }
         let probabilities: [(CodingKeys, Float?)] = [
             (.smilingProbability, smilingProbability), (.leftEyeOpenProbability, leftEyeOpenProbability),
-            (.rightEyeOpenProbability, rightEyeOpenProbability),
+            (.rightEyeOpenProbability, rightEyeOpenProbability), (.captureQuality, captureQuality),
         ]
         for (key, value) in probabilities {
             try container.encodeIfPresent(value.map { FixedDecimal($0, places: Self.probabilityPlaces) }, forKey: key)
@@ -79,6 +79,7 @@ extension Face: Codable {
         smilingProbability = try container.decodeIfPresent(Float.self, forKey: .smilingProbability)
         leftEyeOpenProbability = try container.decodeIfPresent(Float.self, forKey: .leftEyeOpenProbability)
         rightEyeOpenProbability = try container.decodeIfPresent(Float.self, forKey: .rightEyeOpenProbability)
+        captureQuality = try container.decodeIfPresent(Float.self, forKey: .captureQuality)
         eulerX = try container.decodeIfPresent(Float.self, forKey: .eulerX)
         eulerY = try container.decodeIfPresent(Float.self, forKey: .eulerY)
         eulerZ = try container.decodeIfPresent(Float.self, forKey: .eulerZ)

@@ -4,7 +4,7 @@
 ///
 /// `Codable` in the form of the command-line tool's JSON Lines (<doc:JSONOutput>): `box` as
 /// `[x, y, width, height]`, `score`, `landmarks` keyed by ``LandmarkType`` raw value, `contours`
-/// keyed by ``FaceContour/Kind`` raw value, the probabilities, the Euler angles, `blendshapes`
+/// keyed by ``FaceContour/Kind`` raw value, the probabilities, `captureQuality`, the Euler angles, `blendshapes`
 /// (an object of the 52 names) and `descriptor` (an array of numbers); keys in that order, and the
 /// keys of values that were not computed left out. The tool writes it through its own encoder, with the schema's fixed decimals; `JSONEncoder` gives the same keys (in its own
 /// order) with exact values (a `Float` decodes to the same `Float`). Decoding puts `landmarks` in
@@ -32,6 +32,12 @@ public struct Face: Sendable, Equatable {
     public var leftEyeOpenProbability: Float?
     /// Probability that the subject's right eye is open, 0…1; nil as for ``smilingProbability``.
     public var rightEyeOpenProbability: Float?
+    /// How usable the face is as a picture of its person, 0…1 (as Apple Vision's
+    /// `faceCaptureQuality`): sharp, well exposed, frontal, not hidden and big enough score high
+    /// (``CaptureQualityStage`` measures it; docs/quality.md gives its parts). Whether the eyes are
+    /// open is not part of it (``leftEyeOpenProbability``). Nil as for ``smilingProbability``, and
+    /// when landmarks and classification are both off.
+    public var captureQuality: Float?
     /// ML Kit's contours, in `FaceContour.Kind.allCases` order (empty when contours are off, or
     /// when the face had no eye landmarks to align the mesh with).
     public var contours: [FaceContour] = []

@@ -4,7 +4,7 @@ struct FaceStages: Sendable {
     static let all: [any FaceStage.Type] = [
         ONetPointsStage.self, FaceMeshStage.self, MeshPresenceStage.self, MeshBoundsStage.self, ContoursStage.self,
         DescriptorStage.self, BlendshapesStage.self, NoseBaseStage.self,
-        FaceAttributesStage.self, PupilsStage.self,
+        FaceAttributesStage.self, PupilsStage.self, CaptureQualityStage.self,
     ]
 
     /// The stages of the list that the options ask for, in order.

@@ -20,6 +20,7 @@ struct FaceCodableTests {
         face.smilingProbability = 0.25
         face.leftEyeOpenProbability = 1
         face.rightEyeOpenProbability = 0.000_1
+        face.captureQuality = 0.712_345_6
         face.contours = FaceContour.Kind.allCases.map { kind in
             FaceContour(
                 kind: kind, points: kind.meshIndices.map { Point(x: Float($0) / 3, y: Float($0) * 1.7) })
