@@ -30,6 +30,7 @@ enum VideoCommand {
             showsProgress: options.progress ?? (isatty(2) == 1), people: people)
         var failures: [String] = []
         var tracks: [TrackSummary] = []
+        var bestFrameNames: Set<String> = []
         if let sequence = options.sequence {
             var output: String?
             if case .directory(let directory) = plan.output { output = directory }
@@ -41,7 +42,9 @@ enum VideoCommand {
                 standardError.writeLine("error: \(failure)")
             }
             tracks += outcome.tracks
-            if let failure = writeBestFaces(outcome.bestFaces, of: sequence, options: options) {
+            if let failure = writeBestFaces(
+                outcome.bestFaces, of: sequence, options: options, names: &bestFrameNames)
+            {
                 failures.append(failure)
                 standardError.writeLine("error: \(failure)")
             }
@@ -59,7 +62,9 @@ enum VideoCommand {
                 standardError.writeLine("error: \(failure)")
             }
             tracks += outcome.tracks
-            if let failure = writeBestFaces(outcome.bestFaces, of: input.path, options: options) {
+            if let failure = writeBestFaces(
+                outcome.bestFaces, of: input.path, options: options, names: &bestFrameNames)
+            {
                 failures.append(failure)
                 standardError.writeLine("error: \(failure)")
             }
@@ -87,11 +92,21 @@ enum VideoCommand {
     }
 
     /// Writes each track's face on its best frame (`--best-frames DIR`) as DIR/NAME_trackN.jpg, NAME the stream's
-    /// file name without its extension; the first error, or nil.
-    static func writeBestFaces(_ faces: [Int: RGBImage], of stream: String, options: CommandLineOptions) -> String? {
+    /// file name without its extension, or NAME-2, NAME-3… when an earlier stream of this run had that name
+    /// (`names`, the names used so far); the first error, or nil.
+    static func writeBestFaces(
+        _ faces: [Int: RGBImage], of stream: String, options: CommandLineOptions, names: inout Set<String>
+    ) -> String? {
         guard let directory = options.bestFrames, !faces.isEmpty else { return nil }
-        var name = stream.split(separator: "/").last.map(String.init) ?? stream
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        var base = stream.split(separator: "/").last.map(String.init) ?? stream
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        var name = base
+        var number = 1
+        while names.contains(name) {
+            number += 1
+            name = "\(base)-\(number)"
+        }
+        names.insert(name)
         do {
             try FileSystem.createDirectories(directory)
             for id in faces.keys.sorted() {

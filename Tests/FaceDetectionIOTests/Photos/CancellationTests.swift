@@ -94,7 +94,7 @@ import Testing
         let measuring: [any FaceStage.Type] = [
             ONetPointsStage.self, FaceMeshStage.self, MeshPresenceStage.self, MeshBoundsStage.self,
             ContoursStage.self, BlendshapesStage.self, NoseBaseStage.self,
-            FaceAttributesStage.self,
+            FaceAttributesStage.self, PupilsStage.self,
         ]
         #expect(stages == [.detection] + measuring.map(FaceDetector.Stage.init))
     }

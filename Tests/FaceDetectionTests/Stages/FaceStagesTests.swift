@@ -19,8 +19,8 @@ import Testing
             plain.detect(in: image).map { Face(bounds: $0.bounds, score: $0.score) }, orientations: [.up],
             in: image, threads: 1, afterStage: { order.append($0) }
         ).first)
-    // The stage before it (the pupils) reported back, and the demonstration stage read its output.
-    #expect(order.last == FaceDetector.Stage(PupilsStage.self))
+    // The stage before it (the capture quality) reported back, and the demonstration stage read its output.
+    #expect(order.last == FaceDetector.Stage(CaptureQualityStage.self))
     let (distance, presence) = try #require(measured[EyeDistanceStage.Key.self])
     let left = try #require(measured.face.landmark(.leftPupil)).position
     let right = try #require(measured.face.landmark(.rightPupil)).position
@@ -50,6 +50,6 @@ import Testing
             "ONetPointsStage", "FaceMeshStage", "MeshPresenceStage", "MeshBoundsStage", "ContoursStage",
         ])
     #expect(!kinds(.init(detector: .mtcnn)).contains("ONetPointsStage"))
-    #expect(kinds(.init()).last == "PupilsStage")
-    #expect(kinds(.init(landmarks: .none)).last == "FaceAttributesStage")
+    #expect(kinds(.init()).suffix(2) == ["PupilsStage", "CaptureQualityStage"])
+    #expect(kinds(.init(landmarks: .none)).suffix(2) == ["FaceAttributesStage", "CaptureQualityStage"])
 }

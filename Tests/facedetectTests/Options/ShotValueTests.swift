@@ -61,7 +61,7 @@ struct ShotValueTests {
         #expect(person.faces.map(\.file) == ["c.jpg", "b.jpg", "a.jpg"])
         // The quality is written and read back.
         let file = PeopleFile(people: [person], files: ["a.jpg", "b.jpg", "c.jpg"])
-        #expect(file.text.contains("\"captureQuality\": 0.9,"))
+        #expect(file.text.contains("\"captureQuality\": 0.9}"))
         let read = try PeopleFile(reading: Array(file.text.utf8), name: "people.json")
         #expect(read.people.first?.faces.map(\.captureQuality) == [0.9, 0.5, nil])
     }

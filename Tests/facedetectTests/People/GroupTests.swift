@@ -36,6 +36,13 @@ struct GroupTests {
         return (try #require(json["people"] as? [[String: Any]]), try #require(json["files"] as? [String]))
     }
 
+    /// Each person's faces' capture qualities, in the file's order (best first, `PeopleFile.Person.sortFaces`).
+    static func qualities(of people: [[String: Any]]) -> [[Double]] {
+        people.map { person in
+            ((person["faces"] as? [[String: Any]]) ?? []).compactMap { $0["captureQuality"] as? Double }
+        }
+    }
+
     /// Each person's files, in the file's order.
     static func files(of people: [[String: Any]]) -> [[String]] {
         people.map { person in ((person["faces"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String } }

@@ -209,3 +209,56 @@ import Testing
         }
     }
 }
+
+/// `--best-frames`: each track's face cut from the frame `--tracks` names as its best, 0.2 of the box around it,
+/// and a second video of the same name in another folder written under a numbered name, not over the first.
+@Test func eachTracksBestFrameIsWrittenAsTheFaceCutFromThatFrame() throws {
+    try withTemporaryDirectory { folder in
+        let clip = folder.appendingPathComponent("crossing.mp4")
+        try TestClips.make(TestClips.MovingFace.crossing, seconds: 1.5, audio: false, to: clip)
+        let other = folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: clip, to: other.appendingPathComponent("crossing.mp4"))
+        let result = try ToolProcess.run(
+            [
+                clip.path, other.appendingPathComponent("crossing.mp4").path, "--json", "faces.jsonl", "--tracks",
+                "tracks.jsonl", "--best-frames", "best", "--min-face-size", "0.15", "--no-progress",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let records = try TestInputs.records(
+            String(contentsOf: folder.appendingPathComponent("faces.jsonl"), encoding: .utf8))
+        let tracks = try TestInputs.records(
+            String(contentsOf: folder.appendingPathComponent("tracks.jsonl"), encoding: .utf8))
+        let frames = try TestClips.frames(of: clip, width: 288, height: 180)
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("best").path)
+        #expect(written.count == tracks.count, "\(written)")
+        #expect(tracks.count >= 4, "\(tracks)")
+        for track in tracks {
+            let id = track["trackingId"] as? Int ?? -1
+            let best = track["bestFrame"] as? Int ?? -1
+            let file = track["file"] as? String ?? ""
+            #expect(track["bestQuality"] is Double, "\(track)")
+            let name = (file.hasPrefix(other.path) ? "crossing-2" : "crossing") + "_track\(id).jpg"
+            let cut = try RGBImage(contentsOf: folder.appendingPathComponent("best/\(name)").path)
+            // The face of that track on that frame, cut from the clip's own frame the same way.
+            let record = records.first { $0["file"] as? String == file && $0["frame"] as? Int == best }
+            let face = (record?["faces"] as? [[String: Any]])?.first { $0["trackingId"] as? Int == id }
+            let box = face?["box"] as? [Double] ?? []
+            try #require(box.count == 4, "\(track)")
+            let rect = Rect(x: Float(box[0]), y: Float(box[1]), width: Float(box[2]), height: Float(box[3]))
+            let expected = try #require(frames[best].cropped(to: rect, margin: 0.2))
+            #expect(abs(cut.width - expected.width) <= 1 && abs(cut.height - expected.height) <= 1)
+            let width = min(cut.width, expected.width)
+            let height = min(cut.height, expected.height)
+            var difference = 0
+            for y in 0..<height {
+                for x in 0..<width * 3 {
+                    difference += abs(
+                        Int(cut.pixels[y * cut.width * 3 + x]) - Int(expected.pixels[y * expected.width * 3 + x]))
+                }
+            }
+            let mean = Double(difference) / Double(width * height * 3)
+            #expect(mean < 12, "\(name): mean difference \(mean)")
+        }
+    }
+}

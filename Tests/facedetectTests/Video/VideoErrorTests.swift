@@ -83,7 +83,7 @@ import Testing
 
     @Test func ctrlCFinishesTheFrameAndLeavesNoOutput() throws {
         try withTemporaryDirectory { folder in
-            _ = try Self.clip(in: folder, seconds: 2)
+            _ = try Self.clip(in: folder, seconds: 4)
             let process = Process()
             process.executableURL = ToolProcess.binary
             process.arguments =
@@ -109,7 +109,9 @@ import Testing
             #expect(Set(names) == ["clip.mp4", "faces.jsonl"], "\(names)")
             // Every record written is whole.
             let records = try TestInputs.records(String(contentsOf: log, encoding: .utf8))
-            #expect(records.count >= 3 && records.count < 20)
+            // (The records wait 9 analysed frames for their tracks' confirmation, and those held are written at
+            // the interrupt: the 40-frame clip stops well before its end.)
+            #expect(records.count >= 3 && records.count < 40, "\(records.count)")
         }
     }
 }
