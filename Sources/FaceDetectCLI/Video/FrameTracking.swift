@@ -160,6 +160,9 @@ struct FrameTracking<Frame: HeldFrame> {
             } else {
                 summaries[id]?.add(frame: held.frame, score: face.score, quality: face.captureQuality)
             }
+            summaries[id]?.count(
+                match: held.record.matches.isEmpty ? nil : held.record.matches[index],
+                visibility: held.record.visibilities.isEmpty ? nil : held.record.visibilities[index])
             if !held.cuts.isEmpty, summaries[id]?.bestFrame == held.frame { bestFaces[id] = held.cuts[index] }
         }
         record.faces = faces

@@ -28,6 +28,10 @@ struct TrackSummary: Sendable, Equatable {
     /// Whether the track was confirmed as a face (`TrackedFace.isConfirmed`); only hidden videos
     /// (`--blur`, `--pixelate`) report unconfirmed tracks.
     var isConfirmed = true
+    /// With `--keep` or `--hide-only`: in how many of the analysed frames reported the face was left visible.
+    var framesShown: Int?
+    /// With `--match`: in how many analysed frames each reference person (by label) was the track's match.
+    var matchedFrames: [String: Int] = [:]
 
     /// A track first seen on `frame` with `score` and `quality`.
     init(file: String, trackingId: Int, frame: Int, score: Float, quality: Float? = nil) {
@@ -57,11 +61,24 @@ struct TrackSummary: Sendable, Equatable {
         firstFrame = min(firstFrame, other.firstFrame)
         lastFrame = max(lastFrame, other.lastFrame)
         framesSeen += other.framesSeen
+        if let shown = other.framesShown { framesShown = (framesShown ?? 0) + shown }
+        matchedFrames.merge(other.matchedFrames, uniquingKeysWith: +)
         if Self.isBetter(quality: other.bestQuality, score: other.bestScore, than: bestQuality, bestScore) {
             bestScore = other.bestScore
             bestQuality = other.bestQuality
             bestFrame = other.bestFrame
         }
+    }
+
+    /// Counts the `--match` label and the `--keep`/`--hide-only` visibility of one of its faces, where given.
+    mutating func count(match: FaceMatch?, visibility: FaceVisibility?) {
+        if let match { matchedFrames[match.person, default: 0] += 1 }
+        if let visibility { framesShown = (framesShown ?? 0) + (visibility.shown ? 1 : 0) }
+    }
+
+    /// The reference person the track matched on the most frames (ties: the first label in order), with `--match`.
+    var match: String? {
+        matchedFrames.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 
     /// Whether a face of `quality` and `score` makes a better best frame than one of `bestQuality`
@@ -80,11 +97,13 @@ struct TrackSummary: Sendable, Equatable {
 extension TrackSummary: Encodable {
     /// The keys of a track's record, in the order they are written.
     private enum CodingKeys: String, CodingKey {
-        case file, trackingId, person, confirmed, firstFrame, lastFrame, framesSeen, bestFrame, bestScore, bestQuality
+        case file, trackingId, person, confirmed, firstFrame, lastFrame, framesSeen, framesShown, match, bestFrame
+        case bestScore, bestQuality
     }
 
     /// Encodes every key, `bestScore` and `bestQuality` (where measured) with up to 4 decimals (as a
-    /// face's `score` and `captureQuality`), `person` when known and `confirmed` only when false.
+    /// face's `score` and `captureQuality`), `person` when known, `confirmed` only when false, `framesShown` and
+    /// `match` (the person matched on the most frames) when `--keep`/`--hide-only` or `--match` gave them.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
@@ -94,6 +113,8 @@ extension TrackSummary: Encodable {
         try container.encode(firstFrame, forKey: .firstFrame)
         try container.encode(lastFrame, forKey: .lastFrame)
         try container.encode(framesSeen, forKey: .framesSeen)
+        try container.encodeIfPresent(framesShown, forKey: .framesShown)
+        try container.encodeIfPresent(match, forKey: .match)
         try container.encode(bestFrame, forKey: .bestFrame)
         try container.encode(FixedDecimal(bestScore, places: 4), forKey: .bestScore)
         try container.encodeIfPresent(bestQuality.map { FixedDecimal($0, places: 4) }, forKey: .bestQuality)

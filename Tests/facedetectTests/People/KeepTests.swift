@@ -118,7 +118,7 @@ import Testing
             let result = try ToolProcess.run(
                 [
                     clip.path, "-o", "out.mp4", "--blur", "--keep", "ref.png", "--match", "ref.png", "--json",
-                    "f.jsonl",
+                    "f.jsonl", "--tracks", "t.jsonl",
                     "--min-face-size", "0.15", "--no-progress",
                 ], in: folder)
             #expect(result.status == 0, "\(result.standardError)")
@@ -149,6 +149,14 @@ import Testing
             #expect((kept.first?["visibility"] as? [String: Any])?["votes"] as? Int ?? 0 >= 3)
             let first = try #require(records.first?["faces"] as? [[String: Any]])
             #expect(first.allSatisfy { ($0["visibility"] as? [String: Any])?["reason"] as? String == "undecided" })
+            // --tracks: the kept track shown on most of its frames and matched, the stranger's never shown.
+            let tracks = try TestInputs.records(
+                String(contentsOf: folder.appendingPathComponent("t.jsonl"), encoding: .utf8))
+            let keptTracks = tracks.filter { $0["framesShown"] as? Int ?? 0 > 0 }
+            #expect(keptTracks.count == 1, "\(tracks)")
+            #expect(keptTracks.first?["match"] as? String == "ref.png")
+            #expect(keptTracks.first?["framesShown"] as? Int ?? 0 >= 26, "\(tracks)")
+            #expect(tracks.allSatisfy { $0["framesShown"] is Int }, "\(tracks)")
         }
     }
 }
