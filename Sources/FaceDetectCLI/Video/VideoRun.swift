@@ -165,14 +165,19 @@ struct VideoRun {
             var detected: [TrackedFace] = []
             if job.analysed {
                 let time = Double(job.index) / info.frameRate.value
+                // The frame in RGB, made once and only when asked for: for the descriptors and --best-frames' cuts.
                 var rgb: RGBImage?
-                // Each face described once per frame, for the tracker and the people's votes alike; the frame
-                // in RGB made once, for them and for --best-frames' cuts.
+                func frameRGB() -> RGBImage {
+                    if let rgb { return rgb }
+                    let made = job.image.rgbImage
+                    rgb = made
+                    return made
+                }
+                // Each face described once per frame, for the tracker and the people's votes alike.
                 var described: [Int: FaceDescriptor?] = [:]
                 func describe(_ index: Int) -> FaceDescriptor? {
                     if let known = described[index] { return known }
-                    if rgb == nil { rgb = job.image.rgbImage }
-                    let descriptor = rgb.flatMap { detector.descriptor(of: result.faces[index], in: $0) }
+                    let descriptor = detector.descriptor(of: result.faces[index], in: frameRGB())
                     described[index] = descriptor
                     return descriptor
                 }
@@ -187,11 +192,7 @@ struct VideoRun {
                         file: path, frame: job.index, time: time, width: info.width, height: info.height,
                         seconds: result.seconds, detected: detected, labels: labels,
                         cut: options.bestFrames == nil
-                            ? nil
-                            : { box in
-                                if rgb == nil { rgb = job.image.rgbImage }
-                                return rgb?.cropped(to: box, margin: options.cropMargin)
-                            }))
+                            ? nil : { frameRGB().cropped(to: $0, margin: options.cropMargin) }))
             }
             // Every box the detector gave is hidden, also one the tracker dropped as a duplicate.
             let shown = trackPeople.shown(among: (detected + stage.tracker.liveTracks).map(\.trackingId))
