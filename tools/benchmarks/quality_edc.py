@@ -44,33 +44,45 @@ QUALITIES = {
 }
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--truth", required=True)
-    p.add_argument("--pred", required=True)
-    p.add_argument("--descriptors")
-    p.add_argument("--discard", type=float, nargs="+", default=[0.05, 0.1, 0.2, 0.3])
-    args = p.parse_args()
-    truth = json.load(open(args.truth))
+def load_records(path):
+    """The JSON Lines records of a run, by file (without a leading "./")."""
     records = {}
-    for line in open(args.pred):
+    for line in open(path):
         r = json.loads(line)
         records[r["file"].removeprefix("./")] = r
-    if args.descriptors:
-        for line in open(args.descriptors):
-            other = json.loads(line)
-            r = records.get(other["file"].removeprefix("./"))
-            if not r:
-                continue
-            boxes = {tuple(f["box"]): f.get("descriptor") for f in other.get("faces", [])}
-            for f in r.get("faces", []):
-                if boxes.get(tuple(f["box"])) is not None:
-                    f["descriptor"] = boxes[tuple(f["box"])]
+    return records
+
+
+def attach(records, path, key):
+    """Copies `key` of each face of the run at `path` onto the face of `records` with the same box; returns how
+    many faces got it."""
+    attached = 0
+    for line in open(path):
+        other = json.loads(line)
+        r = records.get(other["file"].removeprefix("./"))
+        if not r:
+            continue
+        boxes = {tuple(f["box"]): f.get(key) for f in other.get("faces", [])}
+        for f in r.get("faces", []):
+            if boxes.get(tuple(f["box"])) is not None:
+                f[key] = boxes[tuple(f["box"])]
+                attached += 1
+    return attached
+
+
+def central_faces(truth, records):
+    """Each truth image's face nearest its centre (None without a face), in the truth's order."""
     faces = []
     for image in truth["images"]:
         r = records.get(image["file"])
         faces.append(central(r.get("faces", []), r.get("width", image["width"]), r.get("height", image["height"]))
                      if r and r.get("faces") else None)
+    return faces
+
+
+def verification(truth, faces):
+    """The pairs as (i, j, same, cosine or None), the FMR-1e-3 threshold, how many different-person pairs may
+    lie above it, and the same-person pairs."""
     pairs = []
     for i, j, same, _ in truth["pairs"]:
         a, b = faces[i], faces[j]
@@ -79,7 +91,29 @@ def main():
     negatives = sorted((s for _, _, same, s in pairs if not same and s is not None), reverse=True)
     allowed = int(math.floor(1e-3 * sum(1 for p in pairs if not p[2])))
     threshold = negatives[allowed] if allowed < len(negatives) else -float("inf")
-    mated = [p for p in pairs if p[2]]
+    return pairs, threshold, allowed, [p for p in pairs if p[2]]
+
+
+def pair_quality(faces, quality, pair):
+    """The lower of the pair's two faces' `quality`, or -1 where either has none (discarded first)."""
+    qa = quality(faces[pair[0]]) if faces[pair[0]] else None
+    qb = quality(faces[pair[1]]) if faces[pair[1]] else None
+    return -1.0 if qa is None or qb is None else min(qa, qb)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--truth", required=True)
+    p.add_argument("--pred", required=True)
+    p.add_argument("--descriptors")
+    p.add_argument("--discard", type=float, nargs="+", default=[0.05, 0.1, 0.2, 0.3])
+    args = p.parse_args()
+    truth = json.load(open(args.truth))
+    records = load_records(args.pred)
+    if args.descriptors:
+        attach(records, args.descriptors, "descriptor")
+    faces = central_faces(truth, records)
+    pairs, threshold, allowed, mated = verification(truth, faces)
     print(f"threshold {threshold:.4f} (FMR 1e-3: {allowed} of {sum(1 for p in pairs if not p[2])} different-person "
           f"pairs above it); {len(mated)} same-person pairs")
     header = "| discarded | " + " | ".join(f"FNMR by {q}" for q in QUALITIES) + " |"
@@ -87,11 +121,8 @@ def main():
     print("|" + "---|" * (len(QUALITIES) + 1))
     rows = {}
     for name, quality in QUALITIES.items():
-        def pair_quality(p):
-            qa = quality(faces[p[0]]) if faces[p[0]] else None
-            qb = quality(faces[p[1]]) if faces[p[1]] else None
-            return -1.0 if qa is None or qb is None else min(qa, qb)
-        ranked = sorted(mated, key=pair_quality)  # lowest quality first (ties keep the pairs' order)
+        # Lowest quality first (ties keep the pairs' order).
+        ranked = sorted(mated, key=lambda pair: pair_quality(faces, quality, pair))
         rows[name] = []
         for fraction in [0.0] + args.discard:
             kept = ranked[int(round(fraction * len(ranked))):]

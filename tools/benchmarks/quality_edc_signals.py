@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
-"""EDC of several quality signals on identity-dev with quality_edc.py's protocol (imported, not changed).
+"""EDC of several quality signals on identity-dev with quality_edc.py's protocol (its functions, imported).
 
   quality_edc_signals.py --truth TRUTH --pred run.jsonl --norms norms.jsonl [--quality run-quality.jsonl]
 
 Faces, pair similarities, the FMR-1e-3 threshold, the ranking (pair quality = min of the two faces', a pair
 lacking a quality first, ties in pair order) and the FNMR of the kept same-person pairs are computed exactly as
-quality_edc.py does (its `central` and `cosine` are imported; its loop is repeated here
-with more qualities). --quality: a run whose faces carry captureQuality; it is attached to --pred's faces where the
-boxes are the same (quality_edc.py's --descriptors rule, the other way round). --norms: quality_sface_norm.py's output.
+quality_edc.py does (the same functions), for more qualities. --quality: a run whose faces carry captureQuality; it
+is attached to --pred's faces where the boxes are the same (quality_edc.py's `attach`, as its --descriptors). --norms: quality_sface_norm.py's output.
 Besides the table, the false non-matches (kept-pair errors at 0 % discard) are listed by distinct pair of photos,
 and for each signal it is counted how many of them (instances and distinct pairs) the 10 % discard removes.
 """
 import argparse
+import bisect
 import json
 import math
 import os
@@ -19,14 +19,13 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from quality_edc import central, cosine  # noqa: E402
+from quality_edc import attach, central_faces, load_records, pair_quality, verification  # noqa: E402
 
 
 def rank_normaliser(values):
     """Map each value to its mid-rank percentile in (0, 1) among `values`."""
     s = sorted(values)
     n = len(s)
-    import bisect
 
     def f(v):
         lo, hi = bisect.bisect_left(s, v), bisect.bisect_right(s, v)
@@ -44,45 +43,18 @@ def main():
     p.add_argument("--markdown", action="store_true")
     args = p.parse_args()
     truth = json.load(open(args.truth))
-    records = {}
-    for line in open(args.pred):
-        r = json.loads(line)
-        records[r["file"].removeprefix("./")] = r
+    records = load_records(args.pred)
     if args.quality:
-        attached = 0
-        for line in open(args.quality):
-            other = json.loads(line)
-            r = records.get(other["file"].removeprefix("./"))
-            if not r:
-                continue
-            boxes = {tuple(f["box"]): f.get("captureQuality") for f in other.get("faces", [])}
-            for f in r.get("faces", []):
-                if boxes.get(tuple(f["box"])) is not None:
-                    f["captureQuality"] = boxes[tuple(f["box"])]
-                    attached += 1
-        print(f"captureQuality attached to {attached} faces")
+        print(f"captureQuality attached to {attach(records, args.quality, 'captureQuality')} faces")
     norms = {}
     for line in open(args.norms):
         n = json.loads(line)
         norms[(n["file"], tuple(n["box"]))] = n["norm"]
-
-    faces = []
-    for image in truth["images"]:
-        r = records.get(image["file"])
-        f = (central(r.get("faces", []), r.get("width", image["width"]), r.get("height", image["height"]))
-             if r and r.get("faces") else None)
+    faces = central_faces(truth, records)
+    for image, f in zip(truth["images"], faces):
         if f is not None:
             f["norm"] = norms.get((image["file"], tuple(f["box"])))
-        faces.append(f)
-    pairs = []
-    for i, j, same, _ in truth["pairs"]:
-        a, b = faces[i], faces[j]
-        s = cosine(a["descriptor"], b["descriptor"]) if a and b and "descriptor" in a and "descriptor" in b else None
-        pairs.append((i, j, bool(same), s))
-    negatives = sorted((s for _, _, same, s in pairs if not same and s is not None), reverse=True)
-    allowed = int(math.floor(1e-3 * sum(1 for p in pairs if not p[2])))
-    threshold = negatives[allowed] if allowed < len(negatives) else -float("inf")
-    mated = [p for p in pairs if p[2]]
+    pairs, threshold, allowed, mated = verification(truth, faces)
     print(f"threshold {threshold:.4f} (FMR 1e-3: {allowed} of {sum(1 for p in pairs if not p[2])} different-person "
           f"pairs above it); {len(mated)} same-person pairs")
 
@@ -133,11 +105,7 @@ def main():
     fractions = [0.0] + args.discard
     rows, hits = {}, {}
     for name, quality in qualities.items():
-        def pair_quality(p):
-            qa = quality(faces[p[0]]) if faces[p[0]] else None
-            qb = quality(faces[p[1]]) if faces[p[1]] else None
-            return -1.0 if qa is None or qb is None else min(qa, qb)
-        order = sorted(range(len(mated)), key=lambda k: pair_quality(mated[k]))
+        order = sorted(range(len(mated)), key=lambda k: pair_quality(faces, quality, mated[k]))
         rows[name] = []
         hits[name] = {}
         for fraction in fractions:
@@ -149,7 +117,7 @@ def main():
             hits[name][fraction] = (sum(1 for k in fnm if k in gone),
                                     sum(1 for key, ks in distinct.items() if all(k in gone for k in ks)),
                                     cut)
-        missing = sum(1 for p in mated if pair_quality(p) == -1.0)
+        missing = sum(1 for p in mated if pair_quality(faces, quality, p) == -1.0)
         if missing:
             print(f"  {name}: {missing} same-person pairs without a quality (discarded first)")
 

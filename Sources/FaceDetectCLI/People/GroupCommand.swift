@@ -164,7 +164,7 @@ enum GroupCommand {
                 guard faces.contains(where: { $0.descriptor != nil }) else { return }
                 // The thumbnail of each face that has a descriptor, cut from the frame while it is in memory
                 // (a face of a track never confirmed has one too, which no page looks up).
-                let image = frame.rgbImage
+                let image = frame()
                 for face in faces where face.descriptor != nil {
                     let name = FaceThumbnails.frameThumbnailName(file: currentPath, frame: number, box: face.bounds)
                     thumbnails[name] = FaceThumbnails.frameThumbnail(of: face.bounds, in: image)

@@ -76,7 +76,7 @@ struct TrackSummary: Sendable, Equatable {
         if let visibility { framesShown = (framesShown ?? 0) + (visibility.shown ? 1 : 0) }
     }
 
-    /// The reference person the track matched on the most frames (ties: the first label in order), with `--match`.
+    /// The reference person the track matched on the most frames (ties: the alphabetically first), with `--match`.
     var match: String? {
         matchedFrames.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }

@@ -31,23 +31,23 @@ enum VideoCommand {
         var failures: [String] = []
         var tracks: [TrackSummary] = []
         var bestFrameNames: Set<String> = []
+        // What became of one stream: its failure, its tracks, its best faces written.
+        func account(for outcome: VideoRun.Outcome, of stream: String) {
+            var problems = outcome.failure.map { [$0] } ?? []
+            tracks += outcome.tracks
+            if let failure = writeBestFaces(outcome.bestFaces, of: stream, options: options, names: &bestFrameNames) {
+                problems.append(failure)
+            }
+            for problem in problems { standardError.writeLine("error: \(problem)") }
+            failures += problems
+        }
         if let sequence = options.sequence {
             var output: String?
             if case .directory(let directory) = plan.output { output = directory }
             let outcome = SequenceRun(
                 options: options, threads: threads, json: json, standardError: standardError, people: people
             ).process(sequence, output: output)
-            if let failure = outcome.failure {
-                failures.append(failure)
-                standardError.writeLine("error: \(failure)")
-            }
-            tracks += outcome.tracks
-            if let failure = writeBestFaces(
-                outcome.bestFaces, of: sequence, options: options, names: &bestFrameNames)
-            {
-                failures.append(failure)
-                standardError.writeLine("error: \(failure)")
-            }
+            account(for: outcome, of: sequence)
         }
         for input in plan.inputs {
             guard InterruptSignal.signal == nil else { break }
@@ -57,17 +57,7 @@ enum VideoCommand {
             case .other?, .directory?, nil: outcome = .init(failure: "\(input.path): not a regular file")
             case .regularFile?: outcome = run.process(input.path, output: plan.output.path(forVideo: input.path))
             }
-            if let failure = outcome.failure {
-                failures.append(failure)
-                standardError.writeLine("error: \(failure)")
-            }
-            tracks += outcome.tracks
-            if let failure = writeBestFaces(
-                outcome.bestFaces, of: input.path, options: options, names: &bestFrameNames)
-            {
-                failures.append(failure)
-                standardError.writeLine("error: \(failure)")
-            }
+            account(for: outcome, of: input.path)
         }
         if let json, let reason = json.failure {
             failures.append("\(json.name): cannot write: \(reason)")

@@ -21,10 +21,10 @@ struct VideoRun {
     /// Called with each analysed frame's record, in frame order (`facedetect group` collects the
     /// faces through it).
     var onRecord: ((PredictionRecord) -> Void)? = nil
-    /// Called with each analysed frame's number, its tracked faces and its pixels while the frame
-    /// is in memory, before its record waits for the tracks' confirmation (`facedetect group` cuts
-    /// its thumbnails from it).
-    var onFrame: ((_ frame: Int, _ faces: [Face], _ image: VideoFrame) -> Void)? = nil
+    /// Called with each analysed frame's number, its tracked faces and its RGB pixels (made when first
+    /// asked for, once for the descriptors too) while the frame is in memory, before its record waits
+    /// for the tracks' confirmation (`facedetect group` cuts its thumbnails from it).
+    var onFrame: ((_ frame: Int, _ faces: [Face], _ image: () -> RGBImage) -> Void)? = nil
     /// `--match`'s, `--keep`'s or `--hide-only`'s people, decided per track (`TrackPeople`).
     var people = PeopleToFind()
 
@@ -184,7 +184,7 @@ struct VideoRun {
                 detected = stage.track(result.faces, frame: job.index, time: time) { index in
                     describes ? describe(index) : nil
                 }
-                onFrame?(job.index, detected.map(\.face), job.image)
+                onFrame?(job.index, detected.map(\.face), frameRGB)
                 let labels = trackPeople.update(
                     detected, faces: result.faces, merges: stage.tracker.merges, describe: describe)
                 write(
