@@ -4,7 +4,10 @@
 /// YuNet's default, chosen on detection-dev (docs/defaults.md measures each choice, with
 /// `candidate-dump`): faces under 48 px count from a score of 0.3, where most of the faces a lower
 /// threshold adds are; larger faces from 0.5, because a large false face is rare, costly (a box on
-/// a wall or in hair) and rarely true below 0.5. Where the mesh runs (landmarks, classification or
+/// a wall or in hair) and rarely true below 0.5. A face narrower than 0.9 × the smallest face looked
+/// for, inside the box regression's slack (``DistinctFaces/leastWidthRatio``), counts from 0.4: most
+/// boxes that narrow and that unsure are patches of texture (a 8 px box at 0.31 on a background of
+/// random blocks), while on detection-dev no true face is lost. Where the mesh runs (landmarks, classification or
 /// contours on), a large face scoring under 0.6 must also be a face to face mesh v2 (presence ≥ 0.5,
 /// MediaPipe's own threshold): that drops most of the false large faces scoring 0.5–0.6 for about
 /// the same AP. A large false face is the costly kind (a box on a wall or in hair, a second face in
@@ -21,6 +24,11 @@ struct CandidateScoreRule: Sendable, Equatable {
     var meshCheckedBelow: Float
     /// The least face-presence probability of a checked face.
     var minimumPresence: Float
+    /// The width, as a fraction of the smallest face looked for, under which a face is narrow
+    /// (0: no face is).
+    var narrowWidth: Float = 0
+    /// The least score of a narrow face (when above the one its size asks for).
+    var narrowFaceScore: Float = 0
 
     /// The same threshold for every face, with no mesh check.
     static func uniform(_ score: Float) -> CandidateScoreRule {
@@ -30,6 +38,12 @@ struct CandidateScoreRule: Sendable, Equatable {
 
     /// YuNet's default (see the type's documentation).
     static let yunet = CandidateScoreRule(
+        largeFace: 48, smallFaceScore: 0.3, largeFaceScore: 0.5, meshCheckedBelow: 0.6, minimumPresence: 0.5,
+        narrowWidth: 0.9, narrowFaceScore: 0.4)
+
+    /// The fast mode's YuNet_s: YuNet's rule without the narrow faces' threshold, which on
+    /// detection-dev drops two of its true faces for few false ones (docs/what-is-reported.md).
+    static let yunetSmall = CandidateScoreRule(
         largeFace: 48, smallFaceScore: 0.3, largeFaceScore: 0.5, meshCheckedBelow: 0.6, minimumPresence: 0.5)
 
     /// YuNet's rule for faces that are found to be hidden (`Options.anonymising`): a face missed is
@@ -50,9 +64,12 @@ struct CandidateScoreRule: Sendable, Equatable {
     /// Whether `face` is large.
     func isLarge(_ face: Face) -> Bool { max(face.bounds.width, face.bounds.height) >= largeFace }
 
-    /// Whether `face`'s score keeps it (NaN scores never do).
-    func keeps(_ face: Face) -> Bool {
-        face.score >= (isLarge(face) ? largeFaceScore : smallFaceScore)
+    /// Whether `face`'s score keeps it, looking for faces of at least `minFace` pixels (NaN scores
+    /// never do).
+    func keeps(_ face: Face, minFace: Int) -> Bool {
+        let least = isLarge(face) ? largeFaceScore : smallFaceScore
+        let narrow = face.bounds.width < narrowWidth * Float(minFace)
+        return face.score >= (narrow ? max(least, narrowFaceScore) : least)
     }
 
     /// Whether `face`, kept by its score, is still kept once the mesh has measured its face

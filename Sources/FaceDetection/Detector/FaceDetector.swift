@@ -52,7 +52,8 @@ public struct FaceDetector: Sendable {
         func defaultRule(anonymising: Bool) -> CandidateScoreRule {
             switch self {
             case .cascade, .mtcnn: return .uniform(0.25)
-            case .yunet, .yunetSmall: return anonymising ? .yunetAnonymising : .yunet
+            case .yunet: return anonymising ? .yunetAnonymising : .yunet
+            case .yunetSmall: return anonymising ? .yunetAnonymising : .yunetSmall
             }
         }
     }
@@ -412,7 +413,7 @@ public struct FaceDetector: Sendable {
             return []
         }
         let rule = options.scoreRule
-        let scored = faces.indices.filter { rule.keeps(faces[$0]) }
+        let scored = faces.indices.filter { rule.keeps(faces[$0], minFace: minFace) }
         faces = scored.map { faces[$0] }
         orientations = scored.map { orientations[$0] }
         if options.prominentFaceOnly,

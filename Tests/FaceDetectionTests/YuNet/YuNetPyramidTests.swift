@@ -51,10 +51,27 @@ import Testing
     @Test func yunetsRuleAsksMoreOfLargeFaces() {
         let rule = CandidateScoreRule.yunet
         #expect(rule.lowestScore == 0.3)
-        #expect(rule.keeps(face(side: 20, score: 0.31)) && !rule.keeps(face(side: 20, score: 0.29)))
+        #expect(
+            rule.keeps(face(side: 20, score: 0.31), minFace: 10)
+                && !rule.keeps(face(side: 20, score: 0.29), minFace: 10))
         // Large means the box's longer side: 41 px wide and 49 px high is large.
-        #expect(!rule.keeps(face(side: 41, score: 0.45)) && rule.keeps(face(side: 41, score: 0.5)))
-        #expect(!rule.keeps(face(side: 30, score: .nan)))
+        #expect(
+            !rule.keeps(face(side: 41, score: 0.45), minFace: 10) && rule.keeps(face(side: 41, score: 0.5), minFace: 10)
+        )
+        #expect(!rule.keeps(face(side: 30, score: .nan), minFace: 10))
+    }
+
+    @Test func yunetsRuleAsksMoreOfFacesNarrowerThanNineTenthsOfTheSmallestLookedFor() {
+        let rule = CandidateScoreRule.yunet
+        #expect(!rule.keeps(face(side: 8.9, score: 0.39), minFace: 10))
+        #expect(rule.keeps(face(side: 8.9, score: 0.4), minFace: 10))
+        #expect(rule.keeps(face(side: 9, score: 0.31), minFace: 10))
+        #expect(
+            !rule.keeps(face(side: 17, score: 0.39), minFace: 20)
+                && rule.keeps(face(side: 18, score: 0.31), minFace: 20))
+        // The fast mode's rule and the hiding one keep every narrow face their size allows.
+        #expect(CandidateScoreRule.yunetSmall.keeps(face(side: 8.9, score: 0.31), minFace: 10))
+        #expect(CandidateScoreRule.yunetAnonymising.keeps(face(side: 8.9, score: 0.21), minFace: 10))
     }
 
     @Test func theMeshChecksOnlyLargeFacesOfMiddlingScore() {
@@ -67,13 +84,15 @@ import Testing
 
     @Test func aUniformThresholdIgnoresSizeAndMesh() {
         let rule = CandidateScoreRule.uniform(0.7)
-        #expect(!rule.keeps(face(side: 10, score: 0.69)) && rule.keeps(face(side: 500, score: 0.7)))
+        #expect(
+            !rule.keeps(face(side: 10, score: 0.69), minFace: 10)
+                && rule.keeps(face(side: 500, score: 0.7), minFace: 10))
         #expect(rule.keeps(face(side: 500, score: 0.7), presence: 0))
     }
 
     @Test func optionsUseTheRuleUnlessAScoreIsGiven() {
         #expect(FaceDetector.Options().scoreRule == .yunet)
-        #expect(FaceDetector.Options(mode: .fast).scoreRule == .yunet)
+        #expect(FaceDetector.Options(mode: .fast).scoreRule == .yunetSmall)
         #expect(FaceDetector.Options(minScore: 0.6).scoreRule == .uniform(0.6))
         #expect(FaceDetector.Options(detector: .mtcnn).scoreRule == .uniform(0.25))
         #expect(FaceDetector.Options(anonymising: true).scoreRule == .yunetAnonymising)
