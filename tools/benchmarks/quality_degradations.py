@@ -20,6 +20,7 @@ The kinds (each applied to the whole photo, in 8-bit sRGB):
                    back to its size (bilinear)
 """
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -123,7 +124,10 @@ def face_of(record, eyes):
 
 
 def read_run(out, kind, tool, extra):
-    path = os.path.join(out, f"run-{kind}.jsonl")
+    # One run per folder, binary and options: a run of another build is never read back.
+    with open(tool, "rb") as f:
+        key = hashlib.sha256(f.read() + " ".join(extra).encode()).hexdigest()[:12]
+    path = os.path.join(out, f"run-{kind}-{key}.jsonl")
     if not os.path.exists(path):
         subprocess.run([tool, os.path.join(out, kind), "--json", path, "--threads", "2"] + extra,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -35,7 +35,8 @@ public struct Face: Sendable, Equatable {
     /// How usable the face is as a picture of its person, 0…1 (as Apple Vision's
     /// `faceCaptureQuality`): sharp, well exposed, frontal, not hidden and big enough score high
     /// (from the eye-aligned face's sharpness, noise, exposure, contrast, JPEG blocking, pose, mesh
-    /// presence and size; docs/quality.md gives the parts and weights). Whether the eyes are
+    /// presence and size, lowered where another face covers part of its box; docs/quality.md gives
+    /// the parts and weights). Whether the eyes are
     /// open is not part of it (``leftEyeOpenProbability``). Nil as for ``smilingProbability``, and
     /// when landmarks and classification are both off.
     public var captureQuality: Float?

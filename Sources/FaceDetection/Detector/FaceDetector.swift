@@ -429,7 +429,9 @@ public struct FaceDetector: Sendable {
         }
         let measured = try stages.run(
             faces, orientations: orientations, in: image, threads: threads, afterStage: afterStage)
-        return DistinctFaces.kept(measured, minFace: minFace).map { MeshedFace(face: reported($0.face), mesh: $0.mesh) }
+        let kept = DistinctFaces.kept(measured, minFace: minFace)
+        let scaled = OverlappedFaces.scaled(kept.map(\.face))
+        return zip(scaled, kept).map { MeshedFace(face: reported($0), mesh: $1.mesh) }
     }
 
     /// `face` with the landmarks the options ask for: none when landmarks are off (the points the

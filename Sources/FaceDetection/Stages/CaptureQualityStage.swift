@@ -8,7 +8,9 @@
 /// 64 × 64 grey grid (``QualityCrop``, an ``ImageCrop``), and on a 65 × 65 window of the photo's own
 /// pixels (``JPEGBlocking``, an ``ImageCrop`` at the photo's scale). Cost: the two crops and a few
 /// passes over their pixels per face, a fraction of a millisecond (docs/quality.md times it). Runs
-/// when landmarks or classification are asked for (the pose is fitted then).
+/// when landmarks or classification are asked for (the pose is fitted then). Once every face is
+/// known and each reported once (``DistinctFaces``), the detector lowers the score of faces that
+/// others overlap (``OverlappedFaces``).
 struct CaptureQualityStage: PerFaceStage {
     init?(options: FaceDetector.Options) {
         guard options.derivesAttributes else { return nil }
