@@ -6,7 +6,8 @@ too-narrow faces of any prediction file (issue [tracks]'s "each face once").
     tools/acceptance/each_face_once.py pairs PRED.jsonl [--min-width 10] [--list]
     tools/acceptance/each_face_once.py widths TRUTH.json PRED.jsonl [--below 16]
     tools/acceptance/each_face_once.py removed OLD.jsonl NEW.jsonl
-    tools/acceptance/each_face_once.py apply PRED.jsonl --least-width 8 --smaller-overlap 0.7 --similar-width 0.5 > OUT
+    tools/acceptance/each_face_once.py apply PRED.jsonl --least-width 8 --smaller-overlap 0.7 --similar-width 0.5 \
+        [--aligned-overlap 0.6 --aligned-edges 0.1] > OUT
 
 `counts`: the number of faces the tool reported in each image of the sweep (one face each), and the
 boxes of the images with another count; exit 1 unless every image has exactly one.
@@ -24,7 +25,8 @@ overlapped a face kept; exit 1 if anything else differs (a face added or changed
 `apply`: the detector's rule (`DistinctFaces`) with other constants, on the faces of a run made without it: the
 faces at least `--least-width` px wide, best first, each dropped where a better kept one overlaps it by an IoU
 above 0.45 or, when the narrower is at least `--similar-width` of the wider's width, by an intersection over the
-smaller box of at least `--smaller-overlap`; the records to standard output, for score.py (how the rule's
+smaller box of at least `--smaller-overlap` (or of `--aligned-overlap` where the two boxes' tops and bottoms are
+each within `--aligned-edges` of the taller's height; off by default); the records to standard output, for score.py (how the rule's
 constants were chosen: docs/what-is-reported.md).
 """
 import argparse
@@ -164,7 +166,7 @@ def removed(old_path, new_path):
     return 0 if other == 0 else 1
 
 
-def apply(pred_path, least_width, smaller_overlap, similar_width):
+def apply(pred_path, least_width, smaller_overlap, similar_width, aligned_overlap=1.01, aligned_edges=0.1):
     for record in records(pred_path):
         faces = [f for f in record.get("faces", []) if f["box"][2] >= least_width]
         kept = []
@@ -172,7 +174,11 @@ def apply(pred_path, least_width, smaller_overlap, similar_width):
             def same(g):
                 iou, ios = overlaps(g["box"], f["box"])
                 narrow, wide = sorted([g["box"][2], f["box"][2]])
-                return iou > 0.45 or (narrow >= similar_width * wide and ios >= smaller_overlap)
+                a, b = g["box"], f["box"]
+                edges = aligned_edges * max(a[3], b[3])
+                level = abs(a[1] - b[1]) < edges and abs(a[1] + a[3] - b[1] - b[3]) < edges
+                return iou > 0.45 or (narrow >= similar_width * wide
+                                      and (ios >= smaller_overlap or (ios >= aligned_overlap and level)))
             if not any(same(g) for g in kept):
                 kept.append(f)
         if "faces" in record:
@@ -204,9 +210,12 @@ def main():
     a.add_argument("--least-width", type=float, default=8)
     a.add_argument("--smaller-overlap", type=float, default=0.7)
     a.add_argument("--similar-width", type=float, default=0.5)
+    a.add_argument("--aligned-overlap", type=float, default=1.01)
+    a.add_argument("--aligned-edges", type=float, default=0.1)
     args = parser.parse_args()
     if args.command == "apply":
-        return apply(args.pred, args.least_width, args.smaller_overlap, args.similar_width)
+        return apply(args.pred, args.least_width, args.smaller_overlap, args.similar_width, args.aligned_overlap,
+                     args.aligned_edges)
     if args.command == "removed":
         return removed(args.old, args.new)
     if args.command == "widths":

@@ -7,9 +7,12 @@
 /// (``leastWidthRatio`` of it: the boxes of true faces at the minimum size come out up to about a fifth
 /// narrower than the faces, docs/what-is-reported.md); or when a better face kept overlaps it mostly: by
 /// an intersection over the smaller box of at least ``smallerOverlap``, the two being about one face's
-/// size (the narrower at least ``similarWidth`` of the wider one's width). So a face and a box on a part
-/// of it (its half at the frame's edge, its lower part) are one face, while a small face at the edge of a
-/// large face's box (a child in front of a parent, a face in the crowd behind) stays.
+/// size (the narrower at least ``similarWidth`` of the wider one's width), or of at least
+/// ``alignedOverlap`` when the two boxes also share their top and bottom edges (each within
+/// ``alignedEdges`` of the taller box's height): two boxes on one face that disagree only sideways. So a
+/// face and a box on a part of it (its half at the frame's edge, its lower part) are one face, while a
+/// small face at the edge of a large face's box (a child in front of a parent, a face in the crowd
+/// behind) stays.
 enum DistinctFaces {
     /// The least box width of a face, as a fraction of the smallest face looked for.
     static let leastWidthRatio: Float = 0.8
@@ -17,6 +20,12 @@ enum DistinctFaces {
     static let smallerOverlap: Float = 0.7
     /// The least ratio of the narrower box's width to the wider one's for `smallerOverlap` to apply.
     static let similarWidth: Float = 0.5
+    /// The intersection over the smaller box from which two faces of a size whose top and bottom
+    /// edges agree are one.
+    static let alignedOverlap: Float = 0.6
+    /// How far apart, as a fraction of the taller box's height, two boxes' top edges and their bottom
+    /// edges may be for `alignedOverlap` to apply.
+    static let alignedEdges: Float = 0.1
 
     /// The overlap of two boxes: IoU, and the intersection over the smaller box.
     static func overlaps(
@@ -30,11 +39,15 @@ enum DistinctFaces {
         return (inter / (areaA + areaB - inter), inter / min(areaA, areaB))
     }
 
-    /// Whether `b` is a part of the face `a` is: two boxes about one face's size, one mostly inside the other.
+    /// Whether `b` is a part of the face `a` is: two boxes about one face's size, one mostly inside the
+    /// other, or much inside it and level with it.
     static func isPart(_ a: NonMaximumSuppression.Corners, _ b: NonMaximumSuppression.Corners) -> Bool {
         let (widthA, widthB) = (a.x2 - a.x1, b.x2 - b.x1)
-        return min(widthA, widthB) >= similarWidth * max(widthA, widthB)
-            && overlaps(a, b).smaller >= smallerOverlap
+        guard min(widthA, widthB) >= similarWidth * max(widthA, widthB) else { return false }
+        let smaller = overlaps(a, b).smaller
+        if smaller >= smallerOverlap { return true }
+        let edges = alignedEdges * max(a.y2 - a.y1, b.y2 - b.y1)
+        return smaller >= alignedOverlap && abs(a.y1 - b.y1) < edges && abs(a.y2 - b.y2) < edges
     }
 
     /// The indices of the faces of `boxes` and `scores` that the rule keeps, looking for faces of at
