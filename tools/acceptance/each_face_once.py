@@ -172,9 +172,9 @@ def apply(pred_path, least_width, smaller_overlap, similar_width, aligned_overla
         kept = []
         for f in sorted(faces, key=lambda f: -f["score"]):
             def same(g):
-                iou, ios = overlaps(g["box"], f["box"])
-                narrow, wide = sorted([g["box"][2], f["box"][2]])
                 a, b = g["box"], f["box"]
+                iou, ios = overlaps(a, b)
+                narrow, wide = sorted([a[2], b[2]])
                 edges = aligned_edges * max(a[3], b[3])
                 level = abs(a[1] - b[1]) < edges and abs(a[1] + a[3] - b[1] - b[3]) < edges
                 return iou > 0.45 or (narrow >= similar_width * wide

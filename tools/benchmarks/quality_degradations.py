@@ -20,6 +20,7 @@ The kinds (each applied to the whole photo, in 8-bit sRGB):
                    back to its size (bilinear)
 """
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -123,11 +124,15 @@ def face_of(record, eyes):
     return best
 
 
-def read_run(out, kind, tool, extra):
-    # One run per folder, binary and options: a run of another build is never read back.
+@functools.cache
+def run_key(tool, extra):
+    """A short hash of the binary and its options: a run of another build is never read back."""
     with open(tool, "rb") as f:
-        key = hashlib.sha256(f.read() + " ".join(extra).encode()).hexdigest()[:12]
-    path = os.path.join(out, f"run-{kind}-{key}.jsonl")
+        return hashlib.sha256(f.read() + " ".join(extra).encode()).hexdigest()[:12]
+
+
+def read_run(out, kind, tool, extra):
+    path = os.path.join(out, f"run-{kind}-{run_key(tool, tuple(extra))}.jsonl")
     if not os.path.exists(path):
         subprocess.run([tool, os.path.join(out, kind), "--json", path, "--threads", "2"] + extra,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

